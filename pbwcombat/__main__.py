@@ -1,0 +1,3 @@
+from pbwcombat.cli import main
+
+main()

@@ -1,0 +1,356 @@
+"""The typer app: parse → run → print. The only place that knows exit codes.
+
+No `from __future__ import annotations` here: typer reads the annotations at run time.
+"""
+
+import functools
+import inspect
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from pbwcombat import actions as act
+from pbwcombat.errors import PbwError, UsageError
+
+HELP = """Resolve tabletop RPG combat for play-by-web forums, by the rules, with a post to paste.
+
+Every action command loads the encounter file, applies one action, writes the file back and
+prints a forum post (BBCode, Markdown, plain text or JSON; Spanish or English).
+
+Example: pbwcombat roll-initiative fight.toml && pbwcombat next fight.toml
+"""
+
+app = typer.Typer(help=HELP, add_completion=False, no_args_is_help=True,
+                  pretty_exceptions_enable=False, rich_markup_mode=None)
+dice_app = typer.Typer(help="Verifiable dice: commit, salt, reveal.", no_args_is_help=True,
+                       rich_markup_mode=None)
+app.add_typer(dice_app, name="dice")
+
+# Negative numbers (`hp enc.toml goblin -5`, `move … -1,3`) must reach us as arguments.
+ACTION_SETTINGS = {"ignore_unknown_options": True, "allow_interspersed_args": True}
+
+Encounter = Annotated[Path, typer.Argument(help="The encounter TOML file.", show_default=False)]
+Who = Annotated[str, typer.Argument(help="A combatant id.", show_default=False)]
+FormatOpt = Annotated[str | None, typer.Option(
+    "--format", help="bbcode | markdown | plain | json (default: the file's `format`).")]
+LangOpt = Annotated[str | None, typer.Option(
+    "--lang", help="es | en (default: the file's `lang`).")]
+GmOpt = Annotated[bool, typer.Option("--gm", help="Show hidden numbers (R-OUT-3).")]
+DebugOpt = Annotated[bool, typer.Option("--debug", help="Tracebacks for internal errors.")]
+
+_COMMON: list[inspect.Parameter] = [
+    inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=ann)
+    for name, ann, default in [
+        ("format", FormatOpt, None),
+        ("lang", LangOpt, None),
+        ("dice", Annotated[str | None, typer.Option(
+            "--dice", help="Supplied die faces, e.g. 17,6 (R-DIC-3).")], None),
+        ("dry_run", Annotated[bool, typer.Option(
+            "--dry-run", help="Resolve and print, write nothing (shows the next generator "
+                              "rolls to whoever runs it).")], False),
+        ("force", Annotated[bool, typer.Option(
+            "--force", help="GM override of turn order and action allowances.")], False),
+        ("key", Annotated[str | None, typer.Option(
+            "--key", help="Idempotency key: a repeat applies nothing and re-prints the post.")],
+         None),
+        ("if_version", Annotated[int | None, typer.Option(
+            "--if-version", help="Apply only if state.version equals N (else exit 4).")],
+         None),
+        ("gm", GmOpt, False),
+        ("debug", DebugOpt, False),
+    ]
+]
+_COMMON_NAMES = [p.name for p in _COMMON]
+
+
+class _Json:
+    """Whether errors go out as JSON (set once the command's options are known)."""
+
+    on = False
+    debug = False
+
+
+def _fail(err: PbwError) -> None:
+    if _Json.on:
+        payload = {"error": {"code": err.exit_code, "rule": err.rule, "message": err.message}}
+        sys.stderr.write(json.dumps(payload, ensure_ascii=False) + "\n")
+    else:
+        sys.stderr.write(f"pbwcombat: {err.message}\n")
+    raise SystemExit(err.exit_code)
+
+
+def _check_choice(value: str | None, choices: tuple[str, ...], flag: str) -> None:
+    if value is not None and value not in choices:
+        raise UsageError(f"{flag}: {value!r} is not one of {', '.join(choices)}")
+
+
+def action_command(name: str, help_text: str) -> Callable[[Callable[..., Any]], Any]:
+    """Register an action command with the options every action command takes."""
+
+    def register(fn: Callable[..., Any]) -> Any:
+        sig = inspect.signature(fn)
+        own = [p for p in sig.parameters.values() if p.name != "opts"]
+        params = own + _COMMON
+
+        @functools.wraps(fn)
+        def wrapper(**kwargs: Any) -> None:
+            from pbwcombat.dice import parse_supplied
+            from pbwcombat.runner import Options
+
+            common = {k: kwargs.pop(k) for k in _COMMON_NAMES}
+            _Json.on = common["format"] == "json"
+            _Json.debug = common["debug"]
+            _check_choice(common["format"], ("bbcode", "markdown", "plain", "json"), "--format")
+            _check_choice(common["lang"], ("es", "en"), "--lang")
+            opts = Options(common["format"], common["lang"],
+                           tuple(parse_supplied(common["dice"])), common["dry_run"],
+                           common["force"], common["key"], common["if_version"], common["gm"])
+            fn(opts=opts, **kwargs)
+
+        wrapper.__signature__ = sig.replace(parameters=params)
+        wrapper.__annotations__ = {p.name: p.annotation for p in params}
+        del wrapper.__wrapped__  # type: ignore[attr-defined]
+        return app.command(name, help=help_text, context_settings=ACTION_SETTINGS)(wrapper)
+
+    return register
+
+
+def _emit(outcome: Any) -> None:
+    for w in outcome.warnings:
+        sys.stderr.write(f"pbwcombat: warning: {w}\n")
+    sys.stdout.write(outcome.text)
+
+
+def _run(path: Path, command: str, action: object, opts: Any) -> None:
+    from pbwcombat.runner import run_action
+
+    _emit(run_action(path, command, action, opts))
+
+
+def _ids(text: str) -> tuple[str, ...]:
+    parts = tuple(p.strip() for p in text.split(",") if p.strip())
+    if not parts:
+        raise UsageError(f"{text!r}: expected one or more combatant ids")
+    return parts
+
+
+# -- setup and inspection -----------------------------------------------------------------
+
+
+@app.command("new", help="Write a commented starter encounter (refuses to overwrite: exit 73)."
+                         "\n\nExample: pbwcombat new fight.toml --name 'Ambush' --lang en")
+def new_cmd(encounter: Encounter,
+            name: Annotated[str | None, typer.Option("--name", help="Encounter name.")] = None,
+            lang: LangOpt = None, debug: DebugOpt = False) -> None:
+    from pbwcombat.starter import write_starter
+
+    _Json.debug = debug
+    _check_choice(lang, ("es", "en"), "--lang")
+    write_starter(encounter, name, lang or "en")
+    sys.stdout.write(f"{encounter}\n")
+
+
+@app.command("validate", help="Check the file: `ok`, or every problem on stderr (exit 65).")
+def validate_cmd(encounter: Encounter, format: FormatOpt = None,
+                 debug: DebugOpt = False) -> None:
+    from pbwcombat.errors import InvalidEncounter
+    from pbwcombat.runner import check_valid
+
+    _Json.on = format == "json"
+    _Json.debug = debug
+    try:
+        check_valid(encounter)
+    except InvalidEncounter as err:
+        if _Json.on:
+            _fail(err)
+        sys.stderr.write("\n".join(f"{encounter}: {p}" for p in err.problems) + "\n")
+        raise SystemExit(err.exit_code) from None
+    sys.stdout.write("ok\n")
+
+
+@app.command("show", help="Status post: round, turn, order, hit points, engagements, guards."
+                          "\n\nExample: pbwcombat show fight.toml --gm --format markdown")
+def show_cmd(encounter: Encounter, format: FormatOpt = None, lang: LangOpt = None,
+             gm: GmOpt = False,
+             map: Annotated[bool, typer.Option("--map", help="Append the text map.")] = False,
+             debug: DebugOpt = False) -> None:
+    from pbwcombat.render.post import status_post
+    from pbwcombat.runner import load
+
+    _Json.on = format == "json"
+    _Json.debug = debug
+    _check_choice(format, ("bbcode", "markdown", "plain", "json"), "--format")
+    _check_choice(lang, ("es", "en"), "--lang")
+    _, enc = load(encounter)
+    fmt = format or enc.format
+    map_text = ""
+    if map:
+        from pbwcombat.render.gridmap import text_map
+
+        map_text = text_map(enc, "plain" if fmt == "json" else fmt, lang or enc.lang)
+    sys.stdout.write(status_post(enc, fmt, lang or enc.lang, gm, map_text))
+
+
+@app.command("log", help="The action log as a post.\n\nExample: pbwcombat log fight.toml "
+                         "--last 3")
+def log_cmd(encounter: Encounter,
+            last: Annotated[int | None, typer.Option("--last", min=1,
+                                                        help="Only the last N commands.")] = None,
+            format: FormatOpt = None, lang: LangOpt = None, gm: GmOpt = False,
+            debug: DebugOpt = False) -> None:
+    from pbwcombat.render.log import log_post
+    from pbwcombat.runner import committed_records, load
+
+    _Json.on = format == "json"
+    _Json.debug = debug
+    _check_choice(format, ("bbcode", "markdown", "plain", "json"), "--format")
+    raw, enc = load(encounter)
+    records = list(committed_records(encounter, raw))
+    if last is not None:
+        records = records[-last:]
+    sys.stdout.write(log_post(enc, records, format or enc.format, lang or enc.lang, gm))
+
+
+@app.command("undo", help="Restore the file exactly as it was before the last command that "
+                          "changed it (repeatable). Exit 3 when there is nothing to undo or "
+                          "the file was edited by hand since (--force undoes anyway).")
+def undo_cmd(encounter: Encounter,
+             force: Annotated[bool, typer.Option("--force", help="Undo over hand edits.")] =
+             False,
+             format: FormatOpt = None, lang: LangOpt = None, debug: DebugOpt = False) -> None:
+    from pbwcombat.render.log import undo_post
+    from pbwcombat.runner import undo
+
+    _Json.on = format == "json"
+    _Json.debug = debug
+    record, before = undo(encounter, force)
+    sys.stdout.write(undo_post(record, before, format, lang))
+
+
+# -- action commands ------------------------------------------------------------------------
+
+
+@action_command("roll-initiative", "Roll initiative (R-INI): starts the surprise round or "
+                "round 1; places newcomers (R-INI-8).\n\nExample: pbwcombat roll-initiative "
+                "fight.toml --dice 17,4,12")
+def roll_initiative_cmd(encounter: Encounter, opts: Any,
+                        reroll: Annotated[bool, typer.Option(
+                            "--reroll", help="Reroll everyone and restart the round.")] = False
+                        ) -> None:
+    _run(encounter, "roll-initiative", act.RollInitiative(reroll), opts)
+
+
+@action_command("next", "End the turn and start the next (R-TRN-4/6).\n\nExample (cron): "
+                "pbwcombat next fight.toml --if-idle 48h")
+def next_cmd(encounter: Encounter, opts: Any,
+             if_idle: Annotated[str | None, typer.Option(
+                 "--if-idle", help="Act only once the turn has waited this long (e.g. 48h).")]
+             = None) -> None:
+    if if_idle is not None and not _idle_due(encounter, if_idle):
+        return
+    _run(encounter, "next", act.Next(), opts)
+
+
+def _idle_due(path: Path, duration: str) -> bool:
+    from pbwcombat.model import parse_duration
+    from pbwcombat.rules.turns import idle_seconds
+    from pbwcombat.runner import load, now_utc
+
+    try:
+        seconds = parse_duration(duration)
+    except ValueError as e:
+        raise UsageError(f"--if-idle: {e}") from None
+    _, enc = load(path)
+    return idle_seconds(enc, now_utc()) >= seconds
+
+
+@action_command("delay", "Delay (R-TRN-7): step out of the order for this round.")
+def delay_cmd(encounter: Encounter, who: Who, opts: Any) -> None:
+    _run(encounter, "delay", act.Delay(who), opts)
+
+
+@action_command("act", "A delaying combatant acts now (R-TRN-7).")
+def act_cmd(encounter: Encounter, who: Who, opts: Any) -> None:
+    _run(encounter, "act", act.Act(who), opts)
+
+
+@action_command("end", "End the combat by hand (R-TRN-6).")
+def end_cmd(encounter: Encounter, opts: Any) -> None:
+    _run(encounter, "end", act.End(), opts)
+
+
+@action_command("remove", "A combatant leaves the fight (fled, dismissed); the log keeps it.")
+def remove_cmd(encounter: Encounter, who: Who, opts: Any) -> None:
+    _run(encounter, "remove", act.Remove(who), opts)
+
+
+@action_command("hp", "GM damage or healing (R-HP-5), rolled once for all targets.\n\n"
+                "Examples: pbwcombat hp fight.toml goblin -5 ; pbwcombat hp fight.toml "
+                "gob1,gob2,gob3 -8d6 ; pbwcombat hp fight.toml aldric +2d4 (unsigned heals)")
+def hp_cmd(encounter: Encounter,
+           who: Annotated[str, typer.Argument(help="Combatant id(s), comma-separated.",
+                                              show_default=False)],
+           delta: Annotated[str, typer.Argument(help="Signed integer or dice expression.",
+                                                show_default=False)],
+           opts: Any) -> None:
+    _run(encounter, "hp", act.Hp(_ids(who), delta), opts)
+
+
+@action_command("roll", "A logged free roll (skill checks, perception for surprise).\n\n"
+                "Example: pbwcombat roll fight.toml 1d20+4 --who aldric --reason Spot")
+def roll_cmd(encounter: Encounter,
+             expr: Annotated[str, typer.Argument(help="Dice expression, e.g. 1d20+4.",
+                                                 show_default=False)],
+             opts: Any,
+             who: Annotated[str | None, typer.Option("--who", help="Who rolls.")] = None,
+             reason: Annotated[str, typer.Option("--reason", help="Why (shown).")] = "",
+             ) -> None:
+    _run(encounter, "roll", act.FreeRoll(expr, who, reason), opts)
+
+
+# -- entry point ------------------------------------------------------------------------------
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Console entry point: one error boundary mapping exceptions to SPEC exit codes."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    _Json.on = False
+    _Json.debug = "--debug" in args
+    try:
+        app(args=args, prog_name="pbwcombat", standalone_mode=False)
+    except PbwError as err:
+        _fail(err)
+    except typer.Abort:
+        sys.stderr.write("pbwcombat: aborted\n")
+        raise SystemExit(1) from None
+    except typer.Exit as e:
+        raise SystemExit(e.exit_code) from None
+    except typer.TyperException as e:  # usage errors found while parsing the command line
+        if _Json.on or "json" in args:
+            _fail(UsageError(e.format_message()))
+        show = getattr(e, "show", None)
+        if show is not None:
+            show()
+        else:
+            sys.stderr.write(f"pbwcombat: {e.format_message()}\n")
+        raise SystemExit(2) from None
+    except SystemExit:
+        raise
+    except BaseException as e:  # noqa: BLE001 — the last boundary: a bug, not the user's fault
+        if _Json.debug or isinstance(e, KeyboardInterrupt):
+            raise
+        _fail_internal(e)
+
+
+def _fail_internal(e: BaseException) -> None:
+    message = f"internal error: {type(e).__name__}: {e} (run with --debug for the traceback)"
+    if _Json.on:
+        payload = {"error": {"code": 1, "rule": None, "message": message}}
+        sys.stderr.write(json.dumps(payload) + "\n")
+    else:
+        sys.stderr.write(f"pbwcombat: {message}\n")
+    raise SystemExit(1)

@@ -1,0 +1,119 @@
+"""TOML document ⇄ Encounter: validation with `path: message` problems, and the write-back.
+
+The write-back keeps what the GM wrote (keys they set), adds the SPEC state keys, and adds our
+own state keys only when they differ from their defaults, so the file stays readable.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import tomli_w
+from pydantic import BaseModel, ValidationError
+
+from pbwcombat.errors import InvalidEncounter
+from pbwcombat.model import Combatant, Encounter, reference_problems, status_for
+
+_COMBATANT_STATE = ("hp", "max_hp", "initiative", "status", "flat_footed", "engaged",
+                    "missile_engaged", "guarding", "disengage_streak", "position")
+_STATE_ALWAYS = ("version", "phase", "round", "turn", "order")
+_FRIENDLY = {
+    "missing": "required",
+    "extra_forbidden": "unknown key",
+}
+
+
+def _path(loc: tuple[int | str, ...]) -> str:
+    out = ""
+    for part in loc:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += ("." if out else "") + part
+    return out or "file"
+
+
+def _problems(err: ValidationError) -> list[str]:
+    lines = []
+    for e in err.errors(include_url=False):
+        msg = _FRIENDLY.get(e["type"], e["msg"])
+        if msg.startswith("Value error, "):
+            msg = msg[len("Value error, "):]
+        lines.append(f"{_path(tuple(e['loc']))}: {msg}")
+    return lines
+
+
+def from_document(doc: dict[str, Any]) -> Encounter:
+    """Validate a parsed TOML document; InvalidEncounter (exit 65) lists every problem."""
+    try:
+        enc = Encounter.model_validate(doc)
+    except ValidationError as err:
+        raise InvalidEncounter(_problems(err)) from None
+    except RecursionError:
+        raise InvalidEncounter(["file: nested too deeply"]) from None
+    problems = reference_problems(enc)
+    if problems:
+        raise InvalidEncounter(problems)
+    return _derive_status(enc)
+
+
+def _derive_status(enc: Encounter) -> Encounter:
+    """SPEC: status is derived from hp on load (a stable combatant in the dying range stays)."""
+    death_at = enc.rules.death_at
+    if all(c.status == status_for(c.hp, death_at, c.status) for c in enc.combatants):
+        return enc
+    combatants = tuple(
+        c.model_copy(update={"status": status_for(c.hp, death_at, c.status)})
+        for c in enc.combatants
+    )
+    return enc.model_copy(update={"combatants": combatants})
+
+
+def _keep(model: BaseModel, always: tuple[str, ...]) -> dict[str, Any]:
+    """Fields the author set, the `always` keys, and any other field off its default."""
+    data = model.model_dump(mode="json", by_alias=True)
+    fields = type(model).model_fields
+    out: dict[str, Any] = {}
+    for name, info in fields.items():
+        key = info.alias or name
+        value = data.get(key)
+        if value is None:
+            continue
+        default = info.get_default(call_default_factory=True)
+        if isinstance(default, BaseModel):
+            default = default.model_dump(mode="json")
+        elif isinstance(default, tuple):
+            default = list(default)
+        if name in model.model_fields_set or name in always or value != default:
+            out[key] = value
+    return out
+
+
+def to_document(enc: Encounter) -> dict[str, Any]:
+    doc: dict[str, Any] = {"schema": 1}
+    top = _keep(enc, ())
+    for key in ("name", "lang", "format", "mention", "notes"):
+        if key in top:
+            doc[key] = top[key]
+    rules = _keep(enc.rules, ())
+    if rules:
+        doc["rules"] = rules
+    state = _keep(enc.state, _STATE_ALWAYS)
+    doc["state"] = state
+    if enc.dice is not None:
+        doc["dice"] = enc.dice.model_dump(mode="json")
+    doc["combatants"] = [_combatant(c) for c in enc.combatants]
+    return doc
+
+
+def _combatant(c: Combatant) -> dict[str, Any]:
+    out = _keep(c, _COMBATANT_STATE)
+    out.pop("weapons", None)
+    if c.weapons:
+        out["weapons"] = [_keep(w, ("id", "name")) for w in c.weapons]
+    return out
+
+
+def dumps(enc: Encounter) -> bytes:
+    return tomli_w.dumps(to_document(enc)).encode("utf-8")
+

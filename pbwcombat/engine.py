@@ -1,0 +1,55 @@
+"""apply(encounter, action) = the rules decide, emitting events, and evolve folds each at once.
+
+Rules read `res.enc` after every `emit`, so a chain of effects (an AoO dropping a mover) sees
+the state it produced, as in an event-sourced aggregate.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pbwcombat import events as ev
+from pbwcombat.dice import DiceSource
+from pbwcombat.errors import IllegalAction, UsageError
+from pbwcombat.evolve import evolve
+from pbwcombat.model import Combatant, Encounter
+
+
+@dataclass
+class Resolution:
+    """The state being resolved, the dice it draws, and the events emitted so far."""
+
+    enc: Encounter
+    dice: DiceSource
+    now: str
+    force: bool = False
+    events: list[ev.Event] = field(default_factory=list)
+
+    def emit(self, event: ev.Event) -> None:
+        self.events.append(event)
+        self.enc = evolve(self.enc, event)
+
+    # -- lookups used by every rule module --------------------------------------
+    def combatant(self, cid: str) -> Combatant:
+        """An active combatant by id; unknown ids are usage errors (exit 2)."""
+        c = self.enc.find(cid)
+        if c is None or c.removed:
+            raise UsageError(f'unknown combatant "{cid}"')
+        return c
+
+    def require_combat(self) -> None:
+        phase = self.enc.state.phase
+        if phase == "ended":
+            raise IllegalAction("R-TRN-6", "the combat has ended")
+        if phase == "setup":
+            raise IllegalAction("R-INI-1", "combat has not started: roll initiative first")
+
+
+def apply_action(enc: Encounter, action: object, dice: DiceSource, now: str,
+                 force: bool = False) -> Resolution:
+    """Resolve one action; raises IllegalAction/UsageError and leaves `enc` untouched."""
+    from pbwcombat.actions import dispatch
+
+    res = Resolution(enc, dice, now, force)
+    dispatch(res, action)
+    return res

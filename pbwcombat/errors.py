@@ -1,0 +1,68 @@
+"""Exceptions that carry their exit code (SPEC: exit codes), so the CLI maps them in one place."""
+
+from __future__ import annotations
+
+
+class PbwError(Exception):
+    """Base of every error the user can cause; `exit_code` is the SPEC exit code."""
+
+    exit_code = 1
+    rule: str | None = None
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class UsageError(PbwError):
+    """Malformed argument, unknown id, bad dice expression or face (exit 2)."""
+
+    exit_code = 2
+
+
+class Refused(PbwError):
+    """Refused in the current state (exit 3): nothing to undo, the file edited by hand."""
+
+    exit_code = 3
+
+
+class IllegalAction(Refused):
+    """Refused by the rules in the current state (exit 3); names the rule id."""
+
+    def __init__(self, rule: str, message: str) -> None:
+        super().__init__(f"{rule}: {message}")
+        self.rule = rule
+
+
+class Conflict(PbwError):
+    """`--if-version` mismatch or an idempotency key reused with other arguments (exit 4)."""
+
+    exit_code = 4
+
+
+class InvalidEncounter(PbwError):
+    """The encounter file is not valid TOML or breaks the schema (exit 65)."""
+
+    exit_code = 65
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("\n".join(problems))
+        self.problems = problems
+
+
+class EncounterMissing(PbwError):
+    """The encounter file does not exist or cannot be read (exit 66)."""
+
+    exit_code = 66
+
+
+class CannotWrite(PbwError):
+    """The file cannot be written: exists for `new`, permissions, disk full (exit 73)."""
+
+    exit_code = 73
+
+
+class Locked(PbwError):
+    """Another run holds the lock past the timeout (exit 75)."""
+
+    exit_code = 75

@@ -1,0 +1,241 @@
+"""Fold events into the encounter: one handler per event type, no rules logic.
+
+Replaying a command's events onto the state before it gives the state after it.
+"""
+
+from __future__ import annotations
+
+from functools import singledispatch
+
+from pbwcombat import events as ev
+from pbwcombat.model import Encounter, TurnSpent
+
+
+def evolve(enc: Encounter, event: ev.Event) -> Encounter:
+    """The encounter after `event`."""
+    return _fold(event, enc)
+
+
+@singledispatch
+def _fold(event: ev.Event, enc: Encounter) -> Encounter:
+    """Events without a state change (rolls shown in the post) leave the encounter as is."""
+    return enc
+
+
+@_fold.register
+def _(e: ev.InitiativeRolled, enc: Encounter) -> Encounter:
+    for who in e.members:
+        enc = enc.with_combatant(who, initiative=e.roll.total)
+    return enc
+
+
+@_fold.register
+def _(e: ev.InitiativeJoined, enc: Encounter) -> Encounter:
+    return enc.with_combatant(e.who, initiative=e.total)
+
+
+@_fold.register
+def _(e: ev.OrderSet, enc: Encounter) -> Encounter:
+    return enc.with_state(order=e.order)
+
+
+@_fold.register
+def _(e: ev.CombatStarted, enc: Encounter) -> Encounter:
+    combatants = tuple(c.model_copy(update={"flat_footed": True}) for c in enc.combatants)
+    enc = enc.model_copy(update={"combatants": combatants})
+    return enc.with_state(phase="surprise" if e.surprise else "combat", round=0, acted=(),
+                          delaying=())
+
+
+@_fold.register
+def _(e: ev.RoundStarted, enc: Encounter) -> Encounter:
+    return enc.with_state(round=e.round, phase="surprise" if e.surprise else "combat",
+                          acted=(), turn="", spent=TurnSpent())
+
+
+@_fold.register
+def _(e: ev.TurnStarted, enc: Encounter) -> Encounter:
+    clock = enc.state.clock + 1
+    me = enc.get(e.who)
+    changes: dict[str, object] = {"turn_clocks": (me.turn_clocks[1], clock)}
+    if not e.surprise:
+        changes["flat_footed"] = False  # R-TRN-5 / R-INI-5
+    enc = enc.with_combatant(e.who, **changes)
+    return enc.with_state(turn=e.who, clock=clock, spent=TurnSpent(), turn_started_at=e.at)
+
+
+@_fold.register
+def _(e: ev.TurnEnded, enc: Encounter) -> Encounter:
+    return enc.with_state(turn="", acted=(*enc.state.acted, e.who))
+
+
+@_fold.register
+def _(e: ev.TurnSkipped, enc: Encounter) -> Encounter:
+    return enc.with_state(acted=(*enc.state.acted, e.who))
+
+
+@_fold.register
+def _(e: ev.StreakReset, enc: Encounter) -> Encounter:
+    return enc.with_combatant(e.who, disengage_streak=0)
+
+
+@_fold.register
+def _(e: ev.Delayed, enc: Encounter) -> Encounter:
+    return enc.with_state(turn="", delaying=(*enc.state.delaying, e.who))
+
+
+@_fold.register
+def _(e: ev.DelayEnded, enc: Encounter) -> Encounter:
+    delaying = tuple(d for d in enc.state.delaying if d != e.who)
+    return enc.with_state(delaying=delaying, order=e.order)
+
+
+@_fold.register
+def _(e: ev.CombatEnded, enc: Encounter) -> Encounter:
+    return enc.with_state(phase="ended", turn="", winner=e.winner, delaying=())
+
+
+@_fold.register
+def _(e: ev.HpChanged, enc: Encounter) -> Encounter:
+    return enc.with_combatant(e.who, hp=e.hp, status=e.status)
+
+
+@_fold.register
+def _(e: ev.Stabilized, enc: Encounter) -> Encounter:
+    return enc.with_combatant(e.who, status="stable")
+
+
+@_fold.register
+def _(e: ev.Removed, enc: Encounter) -> Encounter:
+    enc = _drop_links(enc, e.who)
+    enc = enc.with_combatant(e.who, removed=True, engaged=(), missile_engaged=(), guarding=None)
+    declarations = {k: v for k, v in enc.state.declarations.items() if k != e.who}
+    return enc.with_state(
+        order=tuple(o for o in enc.state.order if o != e.who),
+        delaying=tuple(d for d in enc.state.delaying if d != e.who),
+        declarations=declarations,
+        turn="" if enc.state.turn == e.who else enc.state.turn,
+    )
+
+
+def _drop_links(enc: Encounter, who: str) -> Encounter:
+    """Everyone else forgets `who`: engagements and guards on it end (R-ENG-4)."""
+    combatants = []
+    for c in enc.combatants:
+        if c.id != who and (who in c.engaged or who in c.missile_engaged or c.guarding == who):
+            c = c.model_copy(update={
+                "engaged": tuple(x for x in c.engaged if x != who),
+                "missile_engaged": tuple(x for x in c.missile_engaged if x != who),
+                "guarding": None if c.guarding == who else c.guarding,
+            })
+        combatants.append(c)
+    return enc.model_copy(update={"combatants": tuple(combatants)})
+
+
+@_fold.register
+def _(e: ev.ActionSpent, enc: Encounter) -> Encounter:
+    spent = enc.state.spent
+    changes: dict[str, dict[str, object]] = {
+        "standard": {"standard": True},
+        "move": {"moves": min(2, spent.moves + 1)},
+        "double": {"moves": 2},
+        "full": {"full_round": True},
+        "step": {"step": True},
+        "extended": {"extended": True},
+    }
+    return enc.with_state(spent=spent.model_copy(update=changes[e.kind]))
+
+
+@_fold.register
+def _(e: ev.AttackRolled, enc: Encounter) -> Encounter:
+    if e.kind == "aoo":
+        return enc.with_combatant(e.attacker, aoo_round=enc.state.round)
+    return enc
+
+
+@_fold.register
+def _(e: ev.AttackRecorded, enc: Encounter) -> Encounter:
+    target = enc.get(e.target)
+    return enc.with_combatant(e.target,
+                              attacked_by={**target.attacked_by, e.attacker: enc.state.clock})
+
+
+@_fold.register
+def _(e: ev.AmmoSpent, enc: Encounter) -> Encounter:
+    me = enc.get(e.who)
+    weapons = tuple(w.model_copy(update={"ammo": e.left}) if w.id == e.weapon else w
+                    for w in me.weapons)
+    return enc.with_combatant(e.who, weapons=weapons)
+
+
+@_fold.register
+def _(e: ev.Moved, enc: Encounter) -> Encounter:
+    enc = enc.with_combatant(e.who, position=e.path[-1])
+    return enc.with_state(spent=enc.state.spent.model_copy(update={"moved": True}))
+
+
+@_fold.register
+def _(e: ev.MovedAway, enc: Encounter) -> Encounter:
+    return enc.with_state(spent=enc.state.spent.model_copy(update={"moved": True}))
+
+
+def _link(enc: Encounter, a: str, b: str, missile: bool, on: bool) -> Encounter:
+    key = "missile_engaged" if missile else "engaged"
+    for me, other in ((a, b), (b, a)):
+        current: tuple[str, ...] = getattr(enc.get(me), key)
+        if on and other not in current:
+            enc = enc.with_combatant(me, **{key: (*current, other)})
+        elif not on and other in current:
+            enc = enc.with_combatant(me, **{key: tuple(x for x in current if x != other)})
+    return enc
+
+
+@_fold.register
+def _(e: ev.Engaged, enc: Encounter) -> Encounter:
+    return _link(enc, e.a, e.b, e.missile, True)
+
+
+@_fold.register
+def _(e: ev.Disengaged, enc: Encounter) -> Encounter:
+    return _link(enc, e.a, e.b, e.missile, False)
+
+
+@_fold.register
+def _(e: ev.DisengageResolved, enc: Encounter) -> Encounter:
+    me = enc.get(e.who)
+    streak = 0 if e.success else me.disengage_streak + 1
+    enc = enc.with_combatant(e.who, disengage_streak=streak)
+    return enc.with_state(spent=enc.state.spent.model_copy(update={"disengage_tried": True}))
+
+
+@_fold.register
+def _(e: ev.GuardStarted, enc: Encounter) -> Encounter:
+    return enc.with_combatant(e.defender, guarding=e.ward)
+
+
+@_fold.register
+def _(e: ev.GuardEnded, enc: Encounter) -> Encounter:
+    return enc.with_combatant(e.defender, guarding=None)
+
+
+@_fold.register
+def _(e: ev.Declared, enc: Encounter) -> Encounter:
+    return enc.with_state(declarations={**enc.state.declarations, e.who: list(e.action)})
+
+
+@_fold.register
+def _(e: ev.DeclarationCleared, enc: Encounter) -> Encounter:
+    return enc.with_state(
+        declarations={k: v for k, v in enc.state.declarations.items() if k != e.who})
+
+
+@_fold.register
+def _(e: ev.DiceSalted, enc: Encounter) -> Encounter:
+    assert enc.dice is not None
+    return enc.model_copy(update={"dice": enc.dice.model_copy(update={"salt": e.salt})})
+
+
+@_fold.register
+def _(e: ev.DiceCommitted, enc: Encounter) -> Encounter:
+    assert enc.dice is not None
+    return enc.model_copy(update={"dice": enc.dice.model_copy(update={"committed": True})})

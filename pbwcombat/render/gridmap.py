@@ -1,0 +1,53 @@
+"""The grid as text inside a code block: one letter per combatant, with a legend."""
+
+from __future__ import annotations
+
+import string
+
+from pbwcombat.model import Combatant, Encounter
+from pbwcombat.render.markup import markup_for
+
+_LEGEND = {"en": "Legend", "es": "Leyenda"}
+_DEAD = {"en": "dead", "es": "muerto"}
+_NO_GRID = {"en": "No grid: this encounter has no positions.",
+            "es": "Sin cuadrícula: este encuentro no tiene posiciones."}
+_MAX_CELLS = 120
+
+
+def letters(enc: Encounter) -> dict[str, str]:
+    """A letter per active combatant in file order: A–Z, then a–z, then digits."""
+    pool = string.ascii_uppercase + string.ascii_lowercase + string.digits
+    people = [c for c in enc.active if c.position is not None]
+    return {c.id: pool[i] if i < len(pool) else "?" for i, c in enumerate(people)}
+
+
+def grid_lines(enc: Encounter) -> list[str]:
+    """Rows from the smallest y to the largest; `.` empty, `x` dead; column/row numbers."""
+    placed: list[Combatant] = [c for c in enc.active if c.position is not None]
+    marks = letters(enc)
+    xs = [c.position[0] for c in placed if c.position]
+    ys = [c.position[1] for c in placed if c.position]
+    x0, x1 = min(xs), min(max(xs), min(xs) + _MAX_CELLS - 1)
+    y0, y1 = min(ys), min(max(ys), min(ys) + _MAX_CELLS - 1)
+    at = {c.position: ("x" if c.status == "dead" else marks[c.id]) for c in placed}
+    width = max(len(str(y0)), len(str(y1)))
+    lines = [" " * (width + 1) + " ".join(str(x % 10) for x in range(x0, x1 + 1))]
+    for y in range(y0, y1 + 1):
+        row = " ".join(at.get((x, y), ".") for x in range(x0, x1 + 1))
+        lines.append(f"{y:>{width}} {row}")
+    return lines
+
+
+def text_map(enc: Encounter, fmt: str, lang: str) -> str:
+    m = markup_for(fmt)
+    if enc.gridless:
+        return _NO_GRID[lang]
+    marks = letters(enc)
+    legend = []
+    for c in enc.active:
+        if c.id in marks:
+            dead = f" ({_DEAD[lang]}: x)" if c.status == "dead" else ""
+            legend.append(f"{marks[c.id]} = {m.escape(c.display)} [{m.escape(c.side)}]{dead}"
+                          if fmt != "bbcode" else
+                          f"{marks[c.id]} = {m.escape(c.display)} ({m.escape(c.side)}){dead}")
+    return m.block(grid_lines(enc)) + f"\n{_LEGEND[lang]}: " + "; ".join(legend)

@@ -1,0 +1,283 @@
+"""Narrate events in one language and one markup: one line per event that shows something."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from pbwcombat import events as ev
+from pbwcombat.dice import Roll
+from pbwcombat.render.catalog import CATALOGUES
+from pbwcombat.render.markup import Plain
+
+# Events that change only bookkeeping and show nothing in a post.
+SILENT = {"TurnEnded", "ActionSpent", "AttackRecorded", "Stabilized"}
+
+
+def condition(hp: int, max_hp: int, status: str) -> str:
+    """R-OUT-3 label key for hidden hit points."""
+    if status == "dead":
+        return "dead"
+    if status in ("disabled", "dying", "stable") or hp <= 0:
+        return "down"
+    if hp >= max_hp:
+        return "unhurt"
+    return "wounded" if hp * 2 > max_hp else "badly_wounded"
+
+
+@dataclass
+class Narrator:
+    markup: Plain
+    lang: str = "en"
+    gm: bool = False
+    mention: str = "@{player}"
+
+    @property
+    def cat(self) -> dict[str, str]:
+        return CATALOGUES[self.lang]
+
+    def t(self, key: str, **fields: object) -> str:
+        return self.cat[key].format(**fields)
+
+    def name(self, text: str) -> str:
+        return self.markup.bold(self.markup.escape(text))
+
+    def names(self, items: Iterable[str]) -> str:
+        return ", ".join(self.name(n) for n in items)
+
+    # -- numbers ----------------------------------------------------------------------
+    def roll(self, r: Roll) -> str:
+        """`1d20 (17 #42) + 5 = 22` (R-OUT-1): every face, modifiers, bold total."""
+        parts: list[str] = []
+        for term in r.terms:
+            sign = "-" if term.sign < 0 else "+"
+            if term.sides:
+                faces = ", ".join(
+                    f"{d.face} {self.cat['supplied']}" if d.supplied else f"{d.face} #{d.n}"
+                    for d in term.dice)
+                body = f"{term.count}d{term.sides} ({faces})"
+            else:
+                body = str(term.count)
+            parts.append(body if not parts and sign == "+" else f"{sign} {body}")
+        for m in r.mods:
+            label = self.cat.get(f"mod_{m.note}", m.note) if m.note else ""
+            sign = "-" if m.value < 0 else "+"
+            text = f"{sign} {abs(m.value)}" + (f" ({label})" if label else "")
+            parts.append(text)
+        return " ".join(parts) + " = " + self.markup.bold(str(r.total))
+
+    def hp_state(self, pc: bool, hp: int, max_hp: int, status: str) -> str:
+        """Numbers for PCs and the GM, labels for everyone else (R-OUT-3)."""
+        if pc or self.gm:
+            text = self.t("hp_numbers", hp=hp, max=max_hp)
+            if status != "ok":
+                text += f", {self.cat['status_' + status]}"
+            return self.markup.bold(text)
+        return self.markup.bold(self.cat[condition(hp, max_hp, status)])
+
+    def pos(self, p: tuple[int, int] | list[int] | None) -> str:
+        return f"({p[0]},{p[1]})" if p else "—"
+
+    def mention_of(self, player: str) -> str:
+        if not player:
+            return ""
+        return self.markup.escape(self.mention.replace("{player}", player))
+
+    # -- events -------------------------------------------------------------------------
+    def lines(self, events: Iterable[ev.Event]) -> list[str]:
+        out: list[str] = []
+        for e in events:
+            if e.type in SILENT:
+                continue
+            handler: Callable[[ev.Event], str | None] = getattr(self, "_" + e.type, self._plain)
+            line = handler(e)
+            if line:
+                out.append(line)
+        return out
+
+    def _plain(self, e: ev.Event) -> str | None:
+        return None
+
+    def _InitiativeRolled(self, e: ev.InitiativeRolled) -> str:
+        return self.t("InitiativeRolled", names=self.names(e.names), roll=self.roll(e.roll))
+
+    def _InitiativeJoined(self, e: ev.InitiativeJoined) -> str:
+        return self.t("InitiativeJoined", name=self.name(e.name),
+                      group=self.markup.escape(e.group), total=self.markup.bold(str(e.total)))
+
+    def _RollOffRolled(self, e: ev.RollOffRolled) -> str:
+        return self.t("RollOffRolled", names=self.names(e.names), roll=self.roll(e.roll))
+
+    def _OrderSet(self, e: ev.OrderSet) -> str:
+        order = ", ".join(f"{self.name(n)} ({t})" for n, t in zip(e.names, e.totals,
+                                                                  strict=True))
+        return self.t("OrderSet_reroll" if e.reroll else "OrderSet", order=order)
+
+    def _CombatStarted(self, e: ev.CombatStarted) -> str:
+        return self.t("CombatStarted")
+
+    def _RoundStarted(self, e: ev.RoundStarted) -> str:
+        key = "RoundStarted_surprise" if e.surprise else "RoundStarted"
+        return self.markup.bold(self.t(key, round=e.round))
+
+    def _TurnStarted(self, e: ev.TurnStarted) -> str:
+        if e.deadline:
+            line = self.t("TurnStarted_deadline", name=self.name(e.name), at=e.deadline)
+        else:
+            line = self.t("TurnStarted", name=self.name(e.name))
+        mention = self.mention_of(e.player)
+        return f"{line} {mention}" if mention else line
+
+    def _TurnSkipped(self, e: ev.TurnSkipped) -> str | None:
+        key = f"TurnSkipped_{e.reason}"
+        return self.t(key, name=self.name(e.name)) if key in self.cat else None
+
+    def _StreakReset(self, e: ev.StreakReset) -> str:
+        return self.t("StreakReset", name=self.name(e.name))
+
+    def _Delayed(self, e: ev.Delayed) -> str:
+        return self.t("Delayed", name=self.name(e.name))
+
+    def _DelayEnded(self, e: ev.DelayEnded) -> str:
+        return self.t("DelayEnded", name=self.name(e.name))
+
+    def _CombatEnded(self, e: ev.CombatEnded) -> str:
+        if e.by_hand:
+            line = self.t("CombatEnded_hand", rounds=e.rounds)
+        elif e.winner:
+            line = self.t("CombatEnded", rounds=e.rounds, winner=self.name(e.winner))
+        else:
+            line = self.t("CombatEnded_none", rounds=e.rounds)
+        if e.fallen:
+            line += " " + self.t("fallen", names=self.names(e.fallen))
+        return self.markup.bold(line) if not e.fallen else line
+
+    def _HpChanged(self, e: ev.HpChanged) -> str:
+        state = self.hp_state(e.pc, e.hp, e.max_hp, e.status)
+        amount = abs(e.hp - e.before)
+        return self.t(f"HpChanged_{e.cause}", name=self.name(e.name), state=state,
+                      amount=amount)
+
+    def _GmHpRolled(self, e: ev.GmHpRolled) -> str:
+        return self.t("GmHpRolled", expr=self.markup.escape(e.expr), names=self.names(e.names),
+                      roll=self.roll(e.roll))
+
+    def _BleedRolled(self, e: ev.BleedRolled) -> str:
+        outcome = self.cat["bleed_stable" if e.stabilized else "bleed_loses"]
+        return self.t("BleedRolled", name=self.name(e.name), roll=self.roll(e.roll),
+                      outcome=self.markup.bold(outcome))
+
+    def _FreeRolled(self, e: ev.FreeRolled) -> str:
+        reason = f" ({self.markup.escape(e.reason)})" if e.reason else ""
+        key = "FreeRolled" if e.name else "FreeRolled_anon"
+        return self.t(key, name=self.name(e.name), expr=e.expr, reason=reason,
+                      roll=self.roll(e.roll))
+
+    def _Removed(self, e: ev.Removed) -> str:
+        return self.t("Removed", name=self.name(e.name))
+
+    def _AttackRolled(self, e: ev.AttackRolled) -> str:
+        natural = e.roll.natural
+        if natural == 1:
+            outcome = "miss_natural"
+        elif e.threat:
+            outcome = "threat_natural" if natural == 20 else "threat"
+        elif e.hit:
+            outcome = "hit_natural" if natural == 20 else "hit"
+        else:
+            outcome = "miss"
+        defense = self.t("defense_ff" if e.flat_footed else "defense", defense=e.defense)
+        key = {"aoo": "AttackRolled_aoo", "free": "AttackRolled_free"}.get(e.kind,
+                                                                          "AttackRolled")
+        return self.t(key, attacker=self.name(e.attacker_name), target=self.name(e.target_name),
+                      weapon=self.markup.escape(e.weapon_name), roll=self.roll(e.roll),
+                      defense=defense, outcome=self.markup.bold(self.cat[outcome]))
+
+    def _CriticalConfirmRolled(self, e: ev.CriticalConfirmRolled) -> str:
+        outcome = self.cat["confirmed" if e.confirmed else "not_confirmed"]
+        return self.t("CriticalConfirmRolled", roll=self.roll(e.roll), defense=e.defense,
+                      outcome=self.markup.bold(outcome))
+
+    def _DamageRolled(self, e: ev.DamageRolled) -> str:
+        crit = self.t("crit_times", mult=e.multiplier) if e.critical else ""
+        return self.t("DamageRolled", target=self.name(e.target_name), roll=self.roll(e.roll),
+                      crit=crit, amount=self.markup.bold(str(e.amount)))
+
+    def _AmmoSpent(self, e: ev.AmmoSpent) -> str:
+        return self.t("AmmoSpent", weapon=self.markup.escape(e.weapon), left=e.left)
+
+    def _AttackRefused(self, e: ev.AttackRefused) -> str:
+        return self.t("AttackRefused", name=self.name(e.name),
+                      reason=self.cat.get(f"refused_{e.reason}", e.reason))
+
+    def _Moved(self, e: ev.Moved) -> str:
+        key = "Moved_step" if e.step else "Moved_run" if e.run else "Moved"
+        path = " → ".join(self.pos(p) for p in e.path)
+        return self.t(key, name=self.name(e.name), path=path, cost=e.cost)
+
+    def _MovedAway(self, e: ev.MovedAway) -> str:
+        return self.t("MovedAway", name=self.name(e.name))
+
+    def _MoveStopped(self, e: ev.MoveStopped) -> str:
+        return self.t("MoveStopped", name=self.name(e.name), at=self.pos(e.at),
+                      reason=self.cat.get(f"stop_{e.reason}", e.reason))
+
+    def _Engaged(self, e: ev.Engaged) -> str:
+        return self.t("Engaged_missile" if e.missile else "Engaged", a=self.name(e.a_name),
+                      b=self.name(e.b_name))
+
+    def _Disengaged(self, e: ev.Disengaged) -> str:
+        return self.t("Disengaged_missile" if e.missile else "Disengaged",
+                      a=self.name(e.a_name), b=self.name(e.b_name))
+
+    def _DefenseTotalRolled(self, e: ev.DefenseTotalRolled) -> str:
+        return self.t("DefenseTotalRolled", name=self.name(e.name), roll=self.roll(e.roll))
+
+    def _AttackTotalRolled(self, e: ev.AttackTotalRolled) -> str:
+        return self.t("AttackTotalRolled", name=self.name(e.name), roll=self.roll(e.roll))
+
+    def _DisengageResolved(self, e: ev.DisengageResolved) -> str:
+        if e.auto:
+            return self.t("DisengageResolved_auto", name=self.name(e.name),
+                          reason=self.cat[f"auto_{e.auto}"])
+        key = "reckless" if e.reckless else "ok" if e.success else "fail"
+        return self.markup.bold(self.t(f"DisengageResolved_{key}", name=self.markup.escape(e.name)))
+
+    def _GuardStarted(self, e: ev.GuardStarted) -> str:
+        return self.t("GuardStarted", defender=self.name(e.defender_name),
+                      ward=self.name(e.ward_name))
+
+    def _GuardEnded(self, e: ev.GuardEnded) -> str:
+        return self.t("GuardEnded", defender=self.name(e.defender_name))
+
+    def _PriorityRolled(self, e: ev.PriorityRolled) -> str:
+        return self.t("PriorityRolled", name=self.name(e.name), roll=self.roll(e.roll))
+
+    def _InterceptResolved(self, e: ev.InterceptResolved) -> str:
+        if not e.won:
+            key = "lost"
+        elif e.forfeit:
+            key = "forfeit"
+        else:
+            key = "won"
+        return self.t(f"InterceptResolved_{key}", defender=self.name(e.defender_name),
+                      enemy=self.name(e.enemy_name), ward=self.name(e.ward_name))
+
+    def _Declared(self, e: ev.Declared) -> str:
+        return self.t("Declared", name=self.name(e.name),
+                      action=self.markup.escape(" ".join(e.action)))
+
+    def _DeclarationCleared(self, e: ev.DeclarationCleared) -> str:
+        return self.t("DeclarationCleared", name=self.name(e.name))
+
+    def _DeclarationSkipped(self, e: ev.DeclarationSkipped) -> str:
+        return self.t("DeclarationSkipped", name=self.name(e.name),
+                      action=self.markup.escape(" ".join(e.action)),
+                      reason=self.markup.escape(e.reason))
+
+    def _DiceSalted(self, e: ev.DiceSalted) -> str:
+        return self.t("DiceSalted", salt=self.markup.bold(self.markup.escape(e.salt)))
+
+    def _DiceCommitted(self, e: ev.DiceCommitted) -> str:
+        return self.t("DiceCommitted", algorithm=e.algorithm,
+                      commitment=self.markup.bold(e.commitment))

@@ -1,0 +1,166 @@
+"""Whole posts: a header, the narrated events, and the JSON form (R-OUT)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from pbwcombat import events as ev
+from pbwcombat.model import Combatant, Encounter
+from pbwcombat.render.markup import Plain, markup_for
+from pbwcombat.render.narrate import Narrator, condition
+from pbwcombat.rules.turns import deadline_text
+
+_HIDDEN_HP = ("before", "hp", "max_hp")
+
+
+def narrator(enc: Encounter, fmt: str, lang: str, gm: bool) -> Narrator:
+    return Narrator(markup_for(fmt), lang, gm, enc.mention)
+
+
+def header(enc: Encounter, n: Narrator) -> str:
+    """`Encounter — Round 2 — Turn: Aldric`."""
+    st = enc.state
+    parts = [n.markup.bold(n.markup.escape(enc.name))] if enc.name else []
+    if st.phase == "setup":
+        parts.append(n.t("setup"))
+    elif st.phase == "ended":
+        parts.append(n.t("ended"))
+    elif st.phase == "surprise":
+        parts.append(n.t("surprise_round"))
+    else:
+        parts.append(n.t("round", round=st.round))
+    if st.turn and st.phase in ("surprise", "combat"):
+        parts.append(n.t("turn_of", name=n.name(enc.get(st.turn).display)))
+        due = deadline_text(enc, st.turn_started_at)
+        if due:
+            parts.append(n.t("deadline", at=due))
+    return " — ".join(parts)
+
+
+def body(events: Sequence[ev.Event], n: Narrator) -> list[str]:
+    lines = n.lines(events)
+    if any(d.supplied for e in events for d in _dice_of(e)):
+        lines.append(n.t("supplied_note"))
+    return lines
+
+
+def _dice_of(e: ev.Event) -> list[Any]:
+    roll = getattr(e, "roll", None)
+    return list(roll.dice) if roll is not None else []
+
+
+def text_post(enc: Encounter, events: Sequence[ev.Event], fmt: str, lang: str,
+              gm: bool) -> str:
+    n = narrator(enc, fmt, lang, gm)
+    return "\n".join([header(enc, n), "", *body(events, n)]).rstrip() + "\n"
+
+
+def redact(data: dict[str, Any], gm: bool) -> dict[str, Any]:
+    """R-OUT-3 in JSON: a non-PC's hit points become condition labels unless --gm."""
+    if gm or data.get("pc", True) or "hp" not in data:
+        return data
+    out = {k: v for k, v in data.items() if k not in _HIDDEN_HP}
+    out["condition_before"] = condition(data["before"], data["max_hp"], data["status_before"])
+    out["condition"] = condition(data["hp"], data["max_hp"], data["status"])
+    return out
+
+
+def json_post(enc: Encounter, events: Sequence[ev.Event], lang: str, gm: bool,
+              unused: Sequence[int] = ()) -> str:
+    payload: dict[str, Any] = {
+        "version": enc.state.version,
+        "events": [redact(ev.to_dict(e), gm) for e in events],
+        "text": text_post(enc, events, "plain", lang, gm),
+    }
+    if unused:
+        payload["unused_dice"] = list(unused)
+    return json.dumps(payload, ensure_ascii=False) + "\n"
+
+
+def render(enc: Encounter, events: Sequence[ev.Event], fmt: str, lang: str, gm: bool,
+           unused: Sequence[int] = ()) -> str:
+    if fmt == "json":
+        return json_post(enc, events, lang, gm, unused)
+    return text_post(enc, events, fmt, lang, gm)
+
+
+# -- the status post (`show`) ------------------------------------------------------------
+
+
+def _status_line(enc: Encounter, c: Combatant, n: Narrator, gm: bool) -> str:
+    m: Plain = n.markup
+    bits = [n.name(c.display)]
+    if c.initiative is not None:
+        bits[0] += f" ({c.initiative})"
+    bits.append(n.hp_state(c.pc, c.hp, c.full_hp, c.status))
+    if c.position is not None:
+        bits.append(n.t("at", pos=n.pos(c.position)))
+    if gm:
+        bits.append(n.t("defense", defense=c.defense))
+    if c.flat_footed and enc.state.phase in ("surprise", "combat"):
+        bits.append(n.t("flat_footed"))
+    if c.engaged:
+        bits.append(n.t("engaged_with", names=n.names(enc.get(x).display for x in c.engaged)))
+    if c.missile_engaged:
+        bits.append(n.t("missile_with",
+                        names=n.names(enc.get(x).display for x in c.missile_engaged)))
+    if c.guarding:
+        bits.append(n.t("guarding", name=n.name(enc.get(c.guarding).display)))
+    if c.id in enc.state.delaying:
+        bits.append(n.t("delaying"))
+    if c.player:
+        bits.append(m.escape(c.player))
+    return "- " + " · ".join(bits)
+
+
+def status_post(enc: Encounter, fmt: str, lang: str, gm: bool,
+                map_text: str = "") -> str:
+    """`show`: round, whose turn, order, hp (R-OUT-3), engagements, guards, declarations."""
+    n = narrator(enc, "plain" if fmt == "json" else fmt, lang, gm)
+    lines = [header(enc, n), ""]
+    in_order = [enc.get(o) for o in enc.state.order if not enc.get(o).removed]
+    others = [c for c in enc.active if c.id not in enc.state.order]
+    if in_order:
+        lines.append(n.markup.bold(n.t("order")) + ":")
+    lines += [_status_line(enc, c, n, gm) for c in in_order]
+    if others:
+        if in_order:
+            lines.append(n.t("no_initiative") + ":")
+        lines += [_status_line(enc, c, n, gm) for c in others]
+    if enc.state.phase in ("surprise", "combat") and enc.state.declarations is not None:
+        declared = [enc.get(d).display for d in enc.state.declarations]
+        waiting = [c.display for c in in_order
+                   if c.can_act and c.id not in enc.state.declarations]
+        if declared:
+            lines.append(n.t("declared") + ": " + n.names(declared))
+            lines.append(n.t("not_declared") + ": " + (n.names(waiting) or "—"))
+    if map_text:
+        lines += ["", map_text]
+    text = "\n".join(lines).rstrip() + "\n"
+    if fmt != "json":
+        return text
+    return json.dumps({"version": enc.state.version, "events": [],
+                       "status": status_data(enc, gm), "text": text},
+                      ensure_ascii=False) + "\n"
+
+
+def status_data(enc: Encounter, gm: bool) -> dict[str, Any]:
+    """The status as data for JSON, hidden hit points as labels (R-OUT-3)."""
+    people = []
+    for c in enc.active:
+        item: dict[str, Any] = {"id": c.id, "name": c.name, "side": c.side,
+                                "status": c.status, "initiative": c.initiative,
+                                "position": list(c.position) if c.position else None,
+                                "engaged": list(c.engaged),
+                                "missile_engaged": list(c.missile_engaged),
+                                "guarding": c.guarding}
+        if c.pc or gm:
+            item.update(hp=c.hp, max_hp=c.full_hp)
+        else:
+            item["condition"] = condition(c.hp, c.full_hp, c.status)
+        people.append(item)
+    st = enc.state
+    return {"phase": st.phase, "round": st.round, "turn": st.turn, "order": list(st.order),
+            "combatants": people}

@@ -1,0 +1,78 @@
+"""Hit points and death (R-HP): thresholds, GM damage and healing, bleeding."""
+
+from __future__ import annotations
+
+from pbwcombat import events as ev
+from pbwcombat.dice import D100, Roll, parse
+from pbwcombat.engine import Resolution
+from pbwcombat.errors import IllegalAction, UsageError
+from pbwcombat.model import status_for
+
+
+def change_hp(res: Resolution, who: str, delta: int, cause: str) -> None:
+    """Move `who`'s hp by `delta` across the R-HP-1 thresholds; the dead leave engagements."""
+    c = res.enc.get(who)
+    hp = c.hp + delta
+    if delta > 0:
+        hp = max(c.hp, min(hp, c.full_hp))  # R-HP-5: healing stops at max_hp
+    previous = "dying" if delta < 0 and c.status == "stable" else c.status  # R-HP-5
+    status = status_for(hp, res.enc.rules.death_at, previous)
+    res.emit(ev.HpChanged(who, c.display, c.pc, c.hp, hp, c.full_hp, c.status, status, cause))
+    if status == "dead":
+        _leave_the_fight(res, who)
+
+
+def _leave_the_fight(res: Resolution, who: str) -> None:
+    """R-ENG-4: engagements end when either side dies; a dead defender guards nobody."""
+    me = res.enc.get(who)
+    for other in me.engaged:
+        res.emit(ev.Disengaged(who, me.display, other, res.enc.get(other).display, False))
+    for other in me.missile_engaged:
+        res.emit(ev.Disengaged(who, me.display, other, res.enc.get(other).display, True))
+    if me.guarding:
+        res.emit(ev.GuardEnded(who, me.display))
+
+
+def parse_delta(text: str) -> tuple[int, str]:
+    """`-5` → (-1, "5"), `+3`/`3` → (1, "3"), `-2d6` → (-1, "2d6"): unsigned means healing."""
+    body = text.strip()
+    sign = 1
+    if body[:1] in "+-" and body:
+        sign = -1 if body[0] == "-" else 1
+        body = body[1:].strip()
+    if not body or body[:1] in "+-":
+        raise UsageError(f'"{text}" is not a signed integer or dice expression (R-HP-5)')
+    parse(body)
+    return sign, body
+
+
+def gm_hp(res: Resolution, targets: list[str], delta_text: str) -> None:
+    """R-HP-5: GM damage or healing, rolled once for all targets."""
+    sign, body = parse_delta(delta_text)
+    people = [res.combatant(t) for t in dict.fromkeys(targets)]
+    expr = parse(body)
+    roll: Roll = res.dice.roll(expr)
+    if any(t.sides for t in expr.terms):
+        res.emit(ev.GmHpRolled(delta_text.strip(), roll, tuple(p.id for p in people),
+                               tuple(p.display for p in people)))
+    amount = sign * roll.total
+    for p in people:
+        if amount > 0 and p.status == "dead" and not res.force:
+            raise IllegalAction("R-HP-5", f"{p.display} is dead: bringing the dead back "
+                                          "needs --force")
+    for p in people:
+        change_hp(res, p.id, amount, "healing" if amount > 0 else "gm")
+
+
+def bleed(res: Resolution, who: str) -> None:
+    """R-HP-4: at the start of a dying combatant's turn, 1d100: 1-10 stable, else -1 hp."""
+    if not res.enc.rules.dying_bleed:
+        return
+    c = res.enc.get(who)
+    roll = res.dice.roll(D100)
+    stabilized = roll.total <= 10
+    res.emit(ev.BleedRolled(who, c.display, roll, stabilized))
+    if stabilized:
+        res.emit(ev.Stabilized(who, c.display))
+    else:
+        change_hp(res, who, -1, "bleed")

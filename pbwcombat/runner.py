@@ -1,0 +1,197 @@
+"""One command, end to end: lock → load → checks (--key, --if-version) → apply → save → post.
+
+The CLI calls these with plain values; this is where the file-safety promises live.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import secrets
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from pbwcombat import events as ev
+from pbwcombat import store
+from pbwcombat.dice import ALGORITHM, DiceSource, generator_key
+from pbwcombat.document import dumps, from_document
+from pbwcombat.engine import Resolution, apply_action
+from pbwcombat.errors import Conflict, InvalidEncounter, Refused
+from pbwcombat.model import DiceState, Encounter
+
+
+@dataclass(frozen=True)
+class Options:
+    """The options every action command takes (SPEC: options on every action command)."""
+
+    fmt: str | None = None
+    lang: str | None = None
+    supplied: tuple[int, ...] = ()
+    dry_run: bool = False
+    force: bool = False
+    key: str | None = None
+    if_version: int | None = None
+    gm: bool = False
+
+
+@dataclass
+class Outcome:
+    text: str
+    warnings: list[str] = field(default_factory=list)
+    encounter: Encounter | None = None
+
+
+def now_utc() -> str:
+    """`PBWCOMBAT_NOW` (tests, replays) or the clock, as ISO 8601 UTC."""
+    fixed = os.environ.get("PBWCOMBAT_NOW")
+    if fixed:
+        try:
+            moment = datetime.fromisoformat(fixed.replace("Z", "+00:00"))
+        except ValueError:
+            raise InvalidEnvironment(f"PBWCOMBAT_NOW: {fixed!r} is not an ISO 8601 time") from None
+        if moment.tzinfo is None:
+            moment = moment.replace(tzinfo=UTC)
+        return moment.astimezone(UTC).isoformat()
+    return datetime.now(UTC).replace(microsecond=0).isoformat()
+
+
+class InvalidEnvironment(Refused):
+    exit_code = 2
+
+
+def load(path: Path) -> tuple[bytes, Encounter]:
+    raw = store.read_bytes(path)
+    return raw, from_document(store.parse_document(raw))
+
+
+def with_generator(enc: Encounter) -> Encounter:
+    """R-DIC-2: a fresh secret seed for a file that has none."""
+    if enc.dice is not None:
+        return enc
+    return enc.model_copy(update={"dice": DiceState(seed=secrets.token_hex(32))})
+
+
+def dice_source(enc: Encounter, supplied: tuple[int, ...]) -> DiceSource:
+    assert enc.dice is not None
+    key = generator_key(bytes.fromhex(enc.dice.seed), enc.dice.salt)
+    return DiceSource(key, enc.dice.n, list(supplied))
+
+
+def action_digest(command: str, action: object, opts: Options) -> str:
+    """What `--key` compares: the action and what changes its outcome (not format or lang)."""
+    text = json.dumps([command, repr(action), list(opts.supplied), opts.force,
+                       opts.if_version])
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _find_key(path: Path, key: str) -> dict[str, Any] | None:
+    for record in store.Journal(store.journal_path(path)).records():
+        if record.get("key") == key:
+            return record
+    return None
+
+
+def render(enc: Encounter, events: list[ev.Event], opts: Options,
+           unused: tuple[int, ...] = ()) -> str:
+    from pbwcombat.render.post import render as render_post
+
+    return render_post(enc, events, opts.fmt or enc.format, opts.lang or enc.lang, opts.gm,
+                       unused)
+
+
+def run_action(path: Path, command: str, action: object, opts: Options,
+               decide: Callable[[Encounter, DiceSource, str, bool], Resolution] | None = None
+               ) -> Outcome:
+    """Apply `action` to the file at `path` and return its post; the file changes only here."""
+    decide = decide or (lambda e, d, now, force: apply_action(e, action, d, now, force))
+    with store.locked(path):
+        raw, enc = load(path)
+        digest = action_digest(command, action, opts)
+        if opts.key:
+            earlier = _find_key(path, opts.key)
+            if earlier is not None:
+                if earlier.get("digest") != digest:
+                    raise Conflict(f'--key "{opts.key}" was used for other arguments '
+                                   f'({earlier.get("command")})')
+                events = [ev.from_dict(e) for e in earlier.get("events", [])]
+                return Outcome(render(enc, events, opts), encounter=enc)
+        if opts.if_version is not None and opts.if_version != enc.state.version:
+            raise Conflict(f"--if-version {opts.if_version}: the file is at version "
+                           f"{enc.state.version}")
+        enc = with_generator(enc)
+        source = dice_source(enc, opts.supplied)
+        res = decide(enc, source, now_utc(), opts.force)
+        assert res.enc.dice is not None
+        after = res.enc.model_copy(update={
+            "dice": res.enc.dice.model_copy(update={"n": source.n}),
+            "state": res.enc.state.model_copy(update={"version": enc.state.version + 1}),
+        })
+        unused = tuple(source.supplied)
+        warnings = []
+        if unused:
+            warnings.append("unused --dice faces: " + ",".join(map(str, unused)) + " (R-DIC-3)")
+        text = render(after, res.events, opts, unused)
+        if not opts.dry_run:
+            record = {
+                "version": after.state.version,
+                "command": command,
+                "time": res.now,
+                "key": opts.key,
+                "digest": digest,
+                "rolls": [{"sides": d.sides, "face": d.face, "n": d.n} for d in source.drawn],
+                "algorithm": ALGORITHM,
+                "events": [ev.to_dict(e) for e in res.events],
+            }
+            store.commit(path, raw, dumps(after), record)
+        return Outcome(text, warnings, after)
+
+
+# -- undo and the log ----------------------------------------------------------------------
+
+
+def undo(path: Path, force: bool) -> tuple[dict[str, Any], bytes]:
+    """Restore the exact bytes before the last command (repeatable); Refused (exit 3) when
+    there is nothing to undo or the file was edited by hand since (unless `force`)."""
+    with store.locked(path):
+        raw = store.read_bytes(path)
+        journal = store.Journal(store.journal_path(path))
+        while True:
+            tail = journal.committed_tail(raw)
+            if tail is None:
+                last = journal.last()
+                if last is None or not last[1]:
+                    raise Refused("nothing to undo")
+                if not force:
+                    raise Refused("the file was edited by hand since the last command; "
+                                  "undo --force discards those edits")
+                tail = last
+            offset, record = tail
+            if record:
+                break
+            journal.truncate(offset)  # an uncommitted record: drop it and look again
+        before = record["before"].encode("utf-8")
+        store.restore(path, offset, before)
+        return record, before
+
+
+def committed_records(path: Path, raw: bytes) -> Iterator[dict[str, Any]]:
+    """Journal records that led to the current file (an uncommitted tail is left out)."""
+    journal = store.Journal(store.journal_path(path))
+    tail = journal.committed_tail(raw)
+    skip_last = tail is not None and not tail[1]
+    records = list(journal.records())
+    if skip_last and records:
+        records = records[:-1]
+    yield from records
+
+
+def check_valid(path: Path) -> Encounter:
+    """`validate`: raises InvalidEncounter / EncounterMissing, else the encounter."""
+    try:
+        return load(path)[1]
+    except InvalidEncounter:
+        raise
