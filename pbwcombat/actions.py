@@ -52,8 +52,50 @@ class FreeRoll:
     reason: str = ""
 
 
+@dataclass(frozen=True)
+class Attack:
+    attacker: str
+    target: str
+    weapon: str | None = None
+    mod: int = 0
+    on_intercept: str = "redirect"
+    from_behind: bool = False
+
+
+@dataclass(frozen=True)
+class Move:
+    who: str
+    waypoints: tuple[tuple[int, int], ...] = ()
+    step: bool = False
+    run: bool = False
+    to_cover: bool = False
+    away: bool = False
+
+
+@dataclass(frozen=True)
+class Disengage:
+    who: str
+    to: tuple[int, int] | None = None
+    reckless: bool = False
+
+
+@dataclass(frozen=True)
+class Intercept:
+    defender: str
+    ward: str
+
+
 def dispatch(res: Resolution, action: object) -> None:
-    from pbwcombat.rules import hp, initiative, rolls, turns
+    from pbwcombat.rules import (
+        attack,
+        disengage,
+        hp,
+        initiative,
+        intercept,
+        movement,
+        rolls,
+        turns,
+    )
 
     match action:
         case RollInitiative(reroll=reroll):
@@ -72,5 +114,17 @@ def dispatch(res: Resolution, action: object) -> None:
             hp.gm_hp(res, list(targets), delta)
         case FreeRoll(expr=expr, who=who, reason=reason):
             rolls.free_roll(res, expr, who, reason)
+        case Attack():
+            attack.attack(res, action.attacker, action.target, action.weapon, action.mod,
+                          action.on_intercept, action.from_behind)
+        case Move(away=True):
+            movement.move_away(res, action.who, action.to_cover)
+        case Move():
+            movement.move(res, action.who, list(action.waypoints), action.step, action.run,
+                          action.to_cover)
+        case Disengage():
+            disengage.disengage(res, action.who, action.to, action.reckless)
+        case Intercept():
+            intercept.start_guard(res, action.defender, action.ward)
         case _:
             raise TypeError(f"unknown action {action!r}")

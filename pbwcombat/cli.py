@@ -111,9 +111,9 @@ def action_command(name: str, help_text: str) -> Callable[[Callable[..., Any]], 
                            common["force"], common["key"], common["if_version"], common["gm"])
             fn(opts=opts, **kwargs)
 
-        wrapper.__signature__ = sig.replace(parameters=params)
         wrapper.__annotations__ = {p.name: p.annotation for p in params}
-        del wrapper.__wrapped__  # type: ignore[attr-defined]
+        setattr(wrapper, "__signature__", sig.replace(parameters=params))  # noqa: B010
+        delattr(wrapper, "__wrapped__")
         return app.command(name, help=help_text, context_settings=ACTION_SETTINGS)(wrapper)
 
     return register
@@ -310,6 +310,68 @@ def roll_cmd(encounter: Encounter,
              reason: Annotated[str, typer.Option("--reason", help="Why (shown).")] = "",
              ) -> None:
     _run(encounter, "roll", act.FreeRoll(expr, who, reason), opts)
+
+
+def _square(text: str) -> tuple[int, int]:
+    parts = text.replace(" ", "").split(",")
+    if len(parts) != 2 or not all(p.lstrip("+-").isdigit() and len(p) < 8 for p in parts):
+        raise UsageError(f"{text!r} is not a square X,Y (e.g. 3,4 or -1,2)")
+    return int(parts[0]), int(parts[1])
+
+
+@action_command("attack", "Attack (R-ATK, R-AOO, R-INT): checks turn, action, reach or range; "
+                "rolls attack, confirmation and damage.\n\nExamples: pbwcombat attack fight.toml "
+                "aldric snag --weapon longsword ; pbwcombat attack fight.toml mira nit --mod 2 "
+                "--dice 17,6")
+def attack_cmd(encounter: Encounter, attacker: Who, target: Who, opts: Any,
+               weapon: Annotated[str | None, typer.Option(
+                   "--weapon", help="Weapon id or name (default: the first that reaches).")]
+               = None,
+               mod: Annotated[int, typer.Option("--mod", help="Situational modifier.")] = 0,
+               on_intercept: Annotated[str, typer.Option(
+                   "--on-intercept", help="redirect | forfeit (R-INT-3).")] = "redirect",
+               from_behind: Annotated[bool, typer.Option(
+                   "--from-behind", help="Cannot be intercepted (R-INT-4).")] = False) -> None:
+    _check_choice(on_intercept, ("redirect", "forfeit"), "--on-intercept")
+    _run(encounter, "attack", act.Attack(attacker, target, weapon, mod, on_intercept,
+                                         from_behind), opts)
+
+
+@action_command("move", "Move along waypoints (R-TRN-2, R-GEO-2, R-AOO, R-ENG, R-DIS).\n\n"
+                "Examples: pbwcombat move fight.toml aldric 4,3 ; pbwcombat move fight.toml "
+                "mira 2,3 -1,3 --run ; pbwcombat move fight.toml aldric 3,2 --step ; "
+                "gridless: pbwcombat move fight.toml aldric --away")
+def move_cmd(encounter: Encounter, who: Who, opts: Any,
+             waypoints: Annotated[list[str] | None, typer.Argument(
+                 help="Squares X,Y to pass through, in order.", show_default=False)] = None,
+             step: Annotated[bool, typer.Option("--step", help="A 5-ft step.")] = False,
+             run: Annotated[bool, typer.Option("--run", help="Run: 4x speed, straight.")]
+             = False,
+             to_cover: Annotated[bool, typer.Option(
+                 "--to-cover", help="Out of a shooter's line of fire (R-ENG-3).")] = False,
+             away: Annotated[bool, typer.Option(
+                 "--away", help="Gridless movement (R-GEO-5).")] = False) -> None:
+    squares = tuple(_square(w) for w in waypoints or [])
+    _run(encounter, "move", act.Move(who, squares, step, run, to_cover, away), opts)
+
+
+@action_command("disengage", "Disengage (R-DIS): Defense Total against the Attack Totals; on "
+                "success, --to moves at once.\n\nExample: pbwcombat disengage fight.toml "
+                "aldric --to 1,2 ; pbwcombat disengage fight.toml aldric --reckless")
+def disengage_cmd(encounter: Encounter, who: Who, opts: Any,
+                  to: Annotated[str | None, typer.Option(
+                      "--to", help="Square X,Y to move to on success.")] = None,
+                  reckless: Annotated[bool, typer.Option(
+                      "--reckless", help="Free attacks against Defense 0 (R-DIS-7).")] = False
+                  ) -> None:
+    _run(encounter, "disengage",
+         act.Disengage(who, _square(to) if to else None, reckless), opts)
+
+
+@action_command("intercept", "Guard an ally until your next turn (R-INT).\n\nExample: "
+                "pbwcombat intercept fight.toml brother-tom mira")
+def intercept_cmd(encounter: Encounter, defender: Who, ward: Who, opts: Any) -> None:
+    _run(encounter, "intercept", act.Intercept(defender, ward), opts)
 
 
 # -- entry point ------------------------------------------------------------------------------

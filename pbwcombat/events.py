@@ -271,6 +271,7 @@ class AttackRefused(Event):
 class Moved(Event):
     who: str
     name: str
+    start: tuple[int, int]
     path: tuple[tuple[int, int], ...]
     cost: int
     run: bool = False

@@ -47,7 +47,5 @@ def text_map(enc: Encounter, fmt: str, lang: str) -> str:
     for c in enc.active:
         if c.id in marks:
             dead = f" ({_DEAD[lang]}: x)" if c.status == "dead" else ""
-            legend.append(f"{marks[c.id]} = {m.escape(c.display)} [{m.escape(c.side)}]{dead}"
-                          if fmt != "bbcode" else
-                          f"{marks[c.id]} = {m.escape(c.display)} ({m.escape(c.side)}){dead}")
+            legend.append(f"{marks[c.id]} = {m.escape(c.display)} ({m.escape(c.side)}){dead}")
     return m.block(grid_lines(enc)) + f"\n{_LEGEND[lang]}: " + "; ".join(legend)

@@ -212,7 +212,9 @@ class Narrator:
 
     def _Moved(self, e: ev.Moved) -> str:
         key = "Moved_step" if e.step else "Moved_run" if e.run else "Moved"
-        path = " → ".join(self.pos(p) for p in e.path)
+        path = " → ".join(self.pos(p) for p in (e.start, e.path[-1]))
+        if e.step:
+            path = self.pos(e.path[-1])
         return self.t(key, name=self.name(e.name), path=path, cost=e.cost)
 
     def _MovedAway(self, e: ev.MovedAway) -> str:

@@ -99,7 +99,7 @@ def _status_line(enc: Encounter, c: Combatant, n: Narrator, gm: bool) -> str:
         bits.append(n.t("at", pos=n.pos(c.position)))
     if gm:
         bits.append(n.t("defense", defense=c.defense))
-    if c.flat_footed and enc.state.phase in ("surprise", "combat"):
+    if c.flat_footed and c.can_act and enc.state.phase in ("surprise", "combat"):
         bits.append(n.t("flat_footed"))
     if c.engaged:
         bits.append(n.t("engaged_with", names=n.names(enc.get(x).display for x in c.engaged)))

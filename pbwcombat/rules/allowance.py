@@ -1,0 +1,87 @@
+"""Who may act now and what the turn still allows (R-TRN-2/3, R-INI-4, R-HP-2).
+
+`--force` (the GM's override) skips turn order and allowances, never letting the dead act."""
+
+from __future__ import annotations
+
+from pbwcombat.engine import Resolution
+from pbwcombat.errors import IllegalAction
+from pbwcombat.model import Combatant
+
+
+def require_actor(res: Resolution, who: str) -> Combatant:
+    """An active combatant able to act, on its turn (R-TRN-3), in a running combat."""
+    res.require_combat()
+    c = res.combatant(who)
+    if c.status == "dead":
+        raise IllegalAction("R-HP-1", f"{c.display} is dead and cannot act")
+    if not c.can_act and not res.force:
+        raise IllegalAction("R-TRN-4", f"{c.display} is {c.status} and cannot act")
+    if res.enc.state.turn != who and not res.force:
+        turn = res.enc.state.turn
+        whose = res.enc.get(turn).display if turn else "nobody"
+        raise IllegalAction("R-TRN-3", f"it is not {c.display}'s turn (it is {whose}'s)")
+    return c
+
+
+def single_action_turn(res: Resolution, c: Combatant) -> str | None:
+    """The rule limiting `c` to one standard or one move action this turn, if any."""
+    if res.enc.state.phase == "surprise":
+        return "R-INI-4"
+    if c.status == "disabled":
+        return "R-HP-2"
+    return None
+
+
+def check_standard(res: Resolution, c: Combatant) -> None:
+    """R-TRN-2: one standard action, unless the turn went to a double move or a full round."""
+    if res.force:
+        return
+    sp = res.enc.state.spent
+    if sp.extended or sp.full_round:
+        raise IllegalAction("R-TRN-3", f"{c.display} has used the whole turn")
+    if sp.standard:
+        raise IllegalAction("R-TRN-3", f"{c.display} has already taken a standard action")
+    if sp.moves >= 2:
+        raise IllegalAction("R-TRN-3", f"{c.display} has taken two move actions")
+    rule = single_action_turn(res, c)
+    if rule and sp.moves:
+        raise IllegalAction(rule, f"{c.display} has one action this turn and has moved")
+
+
+def move_kind(res: Resolution, c: Combatant, cost: int, run: bool, step: bool) -> str:
+    """What a move costs (R-TRN-2): "step", "move", "double" or "full"; refuses what the
+    turn cannot afford."""
+    sp = res.enc.state.spent
+    squares = c.speed // 5
+    if step:
+        if cost != 1:
+            raise IllegalAction("R-TRN-2", "a 5-ft step is one square")
+        if not res.force and (sp.moved or sp.step):
+            raise IllegalAction("R-TRN-2", f"{c.display} has already moved: no 5-ft step")
+        if not res.force and (sp.extended or sp.full_round):
+            raise IllegalAction("R-TRN-3", f"{c.display} has used the whole turn")
+        return "step"
+    if not res.force and sp.step:
+        raise IllegalAction("R-TRN-2", f"{c.display} took a 5-ft step: no other movement")
+    rule = single_action_turn(res, c)
+    if run:
+        if cost > 4 * squares and not res.force:
+            raise IllegalAction("R-TRN-2", f"a run is at most {4 * squares} squares "
+                                           f"({c.display} needs {cost})")
+        if not res.force and (rule or sp.standard or sp.moves or sp.extended):
+            raise IllegalAction(rule or "R-TRN-2",
+                                f"running takes {c.display}'s whole turn")
+        return "full"
+    if res.force:
+        return "move"
+    if sp.extended or sp.full_round:
+        raise IllegalAction("R-TRN-3", f"{c.display} has used the whole turn")
+    if rule and (sp.standard or sp.moves):
+        raise IllegalAction(rule, f"{c.display} has one action this turn and has used it")
+    if cost <= squares and sp.moves < 2 and not (sp.standard and sp.moves):
+        return "move"
+    if cost <= 2 * squares and not rule and sp.moves == 0 and not sp.standard:
+        return "double"
+    raise IllegalAction("R-TRN-2", f"{c.display} cannot move {cost} squares now "
+                                   f"(speed {squares} squares per move action)")

@@ -1,0 +1,183 @@
+"""Attack rolls (R-ATK), attacks of opportunity (R-AOO) and the `attack` command."""
+
+from __future__ import annotations
+
+from pbwcombat import events as ev
+from pbwcombat.dice import Mod
+from pbwcombat.engine import Resolution
+from pbwcombat.errors import IllegalAction, UsageError
+from pbwcombat.geometry import distance, melee_weapons, threatens, weapon_threatens
+from pbwcombat.model import Combatant, Weapon
+from pbwcombat.rules.allowance import check_standard, require_actor
+from pbwcombat.rules.engagement import engage, initiative_rank
+from pbwcombat.rules.hp import change_hp
+from pbwcombat.rules.intercept import intercept_attack
+
+
+def effective_defense(c: Combatant) -> int:
+    """R-INI-6: flat-footed loses a positive dex_mod and its dodge."""
+    if not c.flat_footed:
+        return c.defense
+    return c.defense - max(c.dex_mod, 0) - c.dodge
+
+
+def in_reach_or_range(a: Combatant, w: Weapon, t: Combatant) -> bool:
+    """R-GEO-3/4 (gridless: always, R-GEO-5)."""
+    if a.position is None or t.position is None:
+        return True
+    d = distance(a.position, t.position)
+    if w.kind == "melee":
+        return weapon_threatens(w, d)
+    return w.range is not None and d <= w.range
+
+
+def attack_roll(res: Resolution, attacker: str, target: str, weapon: Weapon, kind: str,
+                mods: tuple[Mod, ...] = (), defense_zero: bool = False,
+                engages: bool = True) -> bool:
+    """One attack roll with its confirmation and damage (R-ATK-1…5); True if it hit.
+
+    `kind`: attack, aoo or free; free attacks (R-DIS-7) go against Defense 0."""
+    a, t = res.enc.get(attacker), res.enc.get(target)
+    defense = 0 if defense_zero else effective_defense(t)
+    bonus = (Mod(weapon.attack, "attack"), *mods)
+    roll = res.dice.d20(*bonus)
+    natural = roll.natural
+    hit = natural != 1 and (natural == 20 or roll.total >= defense)  # R-ATK-2
+    threat = hit and (natural == 20 or natural >= weapon.crit_range)  # R-ATK-3
+    res.emit(ev.AttackRolled(attacker, a.display, target, t.display, weapon.id, weapon.name,
+                             kind, roll, defense, t.flat_footed and not defense_zero, hit,
+                             threat))
+    res.emit(ev.AttackRecorded(attacker, target))
+    if engages:
+        engage(res, attacker, target, missile=weapon.kind == "ranged")  # R-ATK-5
+    if not hit:
+        return False
+    critical = threat and not res.enc.rules.confirm_criticals
+    if threat and res.enc.rules.confirm_criticals:
+        confirm = res.dice.d20(*bonus)
+        n = confirm.natural
+        critical = n != 1 and (n == 20 or confirm.total >= defense)
+        res.emit(ev.CriticalConfirmRolled(attacker, target, confirm, defense, critical))
+    times = weapon.crit_mult if critical else 1
+    damage = res.dice.roll(weapon.damage, times=times)  # R-ATK-4: bonuses included
+    amount = max(1, damage.total)
+    res.emit(ev.DamageRolled(attacker, target, t.display, damage, amount, critical, times))
+    change_hp(res, target, -amount, "damage")
+    return True
+
+
+# -- attacks of opportunity --------------------------------------------------------------
+
+
+def best_reaching_weapon(c: Combatant, square: tuple[int, int]) -> Weapon | None:
+    """R-AOO-4: the best melee weapon (highest attack) that reaches `square`."""
+    if c.position is None:
+        return None
+    d = distance(c.position, square)
+    usable = [w for w in melee_weapons(c) if weapon_threatens(w, d)]
+    return max(usable, key=lambda w: w.attack, default=None)
+
+
+def can_make_aoo(res: Resolution, c: Combatant) -> bool:
+    """R-AOO-4: one per round; none while flat-footed, guarding, or at hp ≤ 0 (R-HP-3)."""
+    return (c.conscious_above_zero and c.can_act and not c.flat_footed and not c.guarding
+            and c.aoo_round != res.enc.state.round)
+
+
+def provokers(res: Resolution, mover: str, square: tuple[int, int],
+              engaged_exempt: bool) -> list[str]:
+    """Enemies that get an AoO when `mover` leaves (or shoots from) `square`, in initiative
+    order (R-DIC-4). Engaged enemies are exempt when R-DIS governs instead (R-AOO-2)."""
+    me = res.enc.get(mover)
+    found = []
+    for c in res.enc.active:
+        if c.side == me.side or c.id == mover:
+            continue
+        if engaged_exempt and mover in c.engaged:
+            continue
+        if threatens(c, square) and can_make_aoo(res, c):
+            found.append(c.id)
+    return sorted(found, key=lambda cid: initiative_rank(res, cid))
+
+
+def attack_of_opportunity(res: Resolution, enemy: str, mover: str,
+                          square: tuple[int, int]) -> bool:
+    """Resolve one AoO at once (R-AOO-4); True if it was made."""
+    e = res.enc.get(enemy)
+    weapon = best_reaching_weapon(e, square)
+    if weapon is None or not can_make_aoo(res, e):
+        return False
+    # R-AOO-5: with rules.aoo_engages = false the AoO is plain d20 and engages nobody
+    attack_roll(res, enemy, mover, weapon, "aoo", engages=res.enc.rules.aoo_engages)
+    return True
+
+
+# -- the attack command ----------------------------------------------------------------------
+
+
+def choose_weapon(a: Combatant, t: Combatant, key: str | None) -> Weapon:
+    """R-ATK-8: the named weapon, or the first that can reach the target."""
+    if key:
+        w = a.weapon(key)
+        if w is None:
+            raise UsageError(f'{a.display} has no weapon "{key}"')
+        return w
+    for w in a.weapons:
+        if in_reach_or_range(a, w, t) and (w.ammo is None or w.ammo > 0):
+            return w
+    if not a.weapons:
+        raise IllegalAction("R-ATK-8", f"{a.display} has no weapon")
+    raise IllegalAction("R-ATK-8", f"no weapon of {a.display} reaches {t.display}")
+
+
+def attack(res: Resolution, attacker: str, target: str, weapon_key: str | None, mod: int,
+           on_intercept: str, from_behind: bool) -> None:
+    """`attack`: checks, then the draw order of R-DIC-4: interception contest, provoked AoOs,
+    attack d20, confirmation d20, damage."""
+    a = require_actor(res, attacker)
+    t = res.combatant(target)
+    if target == attacker:
+        raise IllegalAction("R-ATK-1", f"{a.display} cannot attack itself")
+    if t.status == "dead":
+        raise IllegalAction("R-HP-1", f"{t.display} is already dead")
+    check_standard(res, a)
+    w = choose_weapon(a, t, weapon_key)
+    if not in_reach_or_range(a, w, t):
+        rule = "R-GEO-3" if w.kind == "melee" else "R-GEO-4"
+        what = "reach" if w.kind == "melee" else "range"
+        raise IllegalAction(rule, f"{t.display} is out of {w.name}'s {what}")
+    mods: tuple[Mod, ...] = (Mod(mod, "gm"),) if mod else ()
+    if w.kind == "ranged":
+        if w.ammo == 0:
+            raise IllegalAction("R-ATK-9", f"{w.name} has no ammunition left")
+        if t.engaged:
+            if res.enc.rules.ranged_into_melee == "forbid":
+                raise IllegalAction("R-ATK-6", f"{t.display} is engaged in melee: no shooting "
+                                               "into melee (rules.ranged_into_melee)")
+            mods = (*mods, Mod(-4, "into_melee"))
+    res.emit(ev.ActionSpent(attacker, "standard"))
+    if a.disengage_streak:
+        res.emit(ev.StreakReset(attacker, a.display))  # R-DIS-6
+
+    target = intercept_attack(res, attacker, target, w.kind == "ranged", from_behind,
+                              on_intercept)
+    if target:
+        if w.kind == "ranged" and a.position is not None:
+            for enemy in provokers(res, attacker, a.position, engaged_exempt=False):
+                attack_of_opportunity(res, enemy, attacker, a.position)  # R-ATK-7
+                if res.enc.get(attacker).hp <= 0:
+                    res.emit(ev.AttackRefused(attacker, a.display, "fell"))
+                    target = ""
+                    break
+        if target:
+            attack_roll(res, attacker, target, w, "attack", mods)
+    if w.ammo is not None:
+        res.emit(ev.AmmoSpent(attacker, w.id, w.ammo - 1))  # R-ATK-9: one per shot
+    strain_after_standard(res, attacker)
+
+
+def strain_after_standard(res: Resolution, who: str) -> None:
+    """R-HP-2: a disabled combatant takes 1 damage after a standard action."""
+    c = res.enc.get(who)
+    if c.status == "disabled" and c.hp == 0:
+        change_hp(res, who, -1, "strain")

@@ -1,0 +1,131 @@
+"""Disengaging (R-DIS): Defense Total against Attack Totals, the automatic cases, the streak,
+reckless disengagement, and the `disengage` command."""
+
+from __future__ import annotations
+
+from pbwcombat import events as ev
+from pbwcombat.dice import Mod
+from pbwcombat.engine import Resolution
+from pbwcombat.errors import IllegalAction
+from pbwcombat.geometry import Square, distance, melee_weapons
+from pbwcombat.model import Combatant
+from pbwcombat.rules.allowance import require_actor
+from pbwcombat.rules.attack import attack_roll, effective_defense
+from pbwcombat.rules.engagement import initiative_rank
+
+
+def attacked_since_previous_turn(res: Resolution, me: Combatant, other: str) -> bool:
+    """R-DIS-2/4: `other` made an attack roll against `me` since the start of `me`'s previous
+    turn (before its first turn: since combat began). Clocks count turn starts."""
+    if other not in me.attacked_by:
+        return False
+    previous, last = me.turn_clocks
+    window = previous if res.enc.state.turn == me.id else last
+    return me.attacked_by[other] >= window
+
+
+def _best_attack(c: Combatant, missile: bool) -> int:
+    kind = "ranged" if missile else "melee"
+    return max((w.attack for w in c.weapons if w.kind == kind), default=0)
+
+
+def _auto_case(res: Resolution, me: Combatant, opponents: list[Combatant], missile: bool,
+               destination: Square | None) -> str:
+    """R-DIS-4: the automatic successes (no dice), or ""."""
+    if missile:
+        if all(any(w.kind == "ranged" for w in o.weapons) and
+               all(w.ammo == 0 for w in o.weapons if w.kind == "ranged") for o in opponents):
+            return "no_ammo"
+        if destination is not None and all(
+                o.position is not None and distance(o.position, destination) >
+                max((w.range or 0 for w in o.weapons if w.kind == "ranged"), default=0)
+                for o in opponents):
+            return "out_of_range"
+    elif all(o.status != "ok" for o in opponents):
+        return "opponents_down"
+    if not any(attacked_since_previous_turn(res, me, o.id) for o in opponents):
+        return "not_attacked"
+    return ""
+
+
+def attempt(res: Resolution, who: str, opponent_ids: list[str], *, missile: bool = False,
+            destination: Square | None = None, reckless: bool = False) -> bool:
+    """One disengage attempt from `opponent_ids`; True on success (engagements end).
+
+    Failure (R-DIS-3): stays engaged and the attempt is its action for the turn."""
+    me = res.enc.get(who)
+    opponents = sorted((res.enc.get(o) for o in opponent_ids),
+                       key=lambda o: initiative_rank(res, o.id))
+    streak = me.disengage_streak
+    if reckless:
+        _reckless(res, me, opponents)
+        success = res.enc.get(who).hp > 0
+        res.emit(ev.DisengageResolved(who, me.display, success, "", tuple(opponent_ids),
+                                      reckless=True, streak=streak))
+    else:
+        auto = _auto_case(res, me, opponents, missile, destination)
+        success = True
+        if not auto:
+            success = _contest(res, me, opponents, missile, streak)
+        res.emit(ev.DisengageResolved(who, me.display, success, auto, tuple(opponent_ids),
+                                      streak=streak))
+    if success:
+        for o in opponents:
+            res.emit(ev.Disengaged(who, me.display, o.id, o.display, missile))
+    else:
+        res.emit(ev.ActionSpent(who, "extended"))
+    return success
+
+
+def _contest(res: Resolution, me: Combatant, opponents: list[Combatant], missile: bool,
+             streak: int) -> bool:
+    """R-DIS-2/3/5: Defense Total = 1d20 + (effective Defense − 10) + streak bonus, against
+    the highest Attack Total (1d20 + best attack) of each opponent that attacked it since the
+    start of its previous turn and is above 0 hp. Ties go to the disengager."""
+    step = res.enc.rules.disengage_step
+    mods = [Mod(effective_defense(me) - 10, "defense")]
+    if streak and step:
+        mods.append(Mod(streak * step, "streak"))
+    defense = res.dice.d20(*mods)
+    res.emit(ev.DefenseTotalRolled(me.id, me.display, defense, streak))
+    best = None
+    for o in opponents:
+        if not (o.conscious_above_zero and attacked_since_previous_turn(res, me, o.id)):
+            continue
+        roll = res.dice.d20(Mod(_best_attack(o, missile), "attack"))
+        res.emit(ev.AttackTotalRolled(o.id, o.display, me.id, roll))
+        best = roll.total if best is None else max(best, roll.total)
+    return best is None or defense.total >= best
+
+
+def _reckless(res: Resolution, me: Combatant, opponents: list[Combatant]) -> None:
+    """R-DIS-7: each engaged opponent above 0 hp gets one free melee attack against Defense 0
+    (outside its AoO allowance); the free attacks do not re-engage."""
+    for o in opponents:
+        o = res.enc.get(o.id)
+        weapons = melee_weapons(o)
+        if not o.conscious_above_zero or not weapons or res.enc.get(me.id).hp <= 0:
+            continue
+        weapon = max(weapons, key=lambda w: w.attack)
+        attack_roll(res, o.id, me.id, weapon, "free", defense_zero=True, engages=False)
+
+
+def disengage(res: Resolution, who: str, to: Square | None, reckless: bool) -> None:
+    """`disengage WHO [--to X,Y] [--reckless]`: a reaction, not an action (R-DIS-1); on
+    success the combatant may still move this turn."""
+    me = require_actor(res, who)
+    if reckless and not res.enc.rules.reckless_disengage:
+        raise IllegalAction("R-DIS-7", "reckless disengagement is off "
+                                       "(rules.reckless_disengage = false)")
+    if not me.engaged:
+        raise IllegalAction("R-DIS-1", f"{me.display} is not engaged in melee")
+    sp = res.enc.state.spent
+    if not res.force and (sp.extended or sp.full_round):
+        raise IllegalAction("R-DIS-3", f"{me.display} has only free actions left this turn")
+    if not attempt(res, who, list(me.engaged), reckless=reckless) or to is None:
+        return
+    if res.enc.get(who).hp <= 0:
+        return
+    from pbwcombat.rules.movement import move
+
+    move(res, who, [to])

@@ -1,0 +1,106 @@
+"""Intercepting (R-INT): guarding a ward, Action Priority contests, redirect or forfeit."""
+
+from __future__ import annotations
+
+from pbwcombat import events as ev
+from pbwcombat.dice import Mod, Roll
+from pbwcombat.engine import Resolution
+from pbwcombat.errors import IllegalAction
+from pbwcombat.geometry import max_reach, within_reach
+from pbwcombat.model import Combatant
+from pbwcombat.rules.allowance import require_actor
+from pbwcombat.rules.engagement import engage, initiative_rank
+
+
+def start_guard(res: Resolution, defender: str, ward: str) -> None:
+    """`intercept DEFENDER WARD` (R-INT-1): an extended action using the whole turn."""
+    d = require_actor(res, defender)
+    w = res.combatant(ward)
+    sp = res.enc.state.spent
+    if not res.force and (sp.standard or sp.moves or sp.full_round or sp.step or sp.extended
+                          or sp.disengage_tried):
+        raise IllegalAction("R-INT-1", f"guarding takes {d.display}'s whole turn, and the "
+                                       "turn is already in use")
+    if ward == defender or w.side != d.side:
+        raise IllegalAction("R-INT-1", f"{w.display} is not an ally of {d.display}")
+    if w.status == "dead":
+        raise IllegalAction("R-INT-1", f"{w.display} is dead")
+    if max_reach(d) == 0:
+        raise IllegalAction("R-INT-1", f"{d.display} has no melee weapon and cannot guard")
+    if not within_reach(d, w.position):
+        raise IllegalAction("R-INT-1", f"{w.display} is outside {d.display}'s radius "
+                                       f"({max_reach(d)} square(s))")
+    res.emit(ev.ActionSpent(defender, "extended"))
+    if d.disengage_streak:
+        res.emit(ev.StreakReset(defender, d.display))  # R-DIS-6: another action
+    res.emit(ev.GuardStarted(defender, d.display, ward, w.display))
+
+
+def _priority(res: Resolution, c: Combatant) -> Roll:
+    """R-INT-2: Action Priority Total = 1d20 + initiative_mod."""
+    roll = res.dice.d20(Mod(c.initiative_mod, "initiative_mod"))
+    res.emit(ev.PriorityRolled(c.id, c.display, roll))
+    return roll
+
+
+def _guards_of(res: Resolution, ward: str, enemy: Combatant) -> list[Combatant]:
+    """Guards of `ward` able to react (R-HP-3), enemies of `enemy`, in initiative order."""
+    guards = [c for c in res.enc.active
+              if c.guarding == ward and c.side != enemy.side and c.conscious_above_zero]
+    return sorted(guards, key=lambda c: initiative_rank(res, c.id))
+
+
+def _contest(res: Resolution, d: Combatant, enemy: Combatant, missile: bool) -> bool:
+    """Defender first, then the enemy (R-DIC-4). Melee ties: higher initiative_mod, then the
+    enemy (R-INT-2); missile: strictly higher wins (R-INT-4)."""
+    mine = _priority(res, d).total
+    theirs = _priority(res, enemy).total
+    if missile:
+        return mine > theirs
+    if mine != theirs:
+        return mine > theirs
+    return d.initiative_mod > enemy.initiative_mod
+
+
+def intercept_attack(res: Resolution, attacker: str, target: str, missile: bool,
+                     from_behind: bool, on_intercept: str) -> str:
+    """R-INT-3/4 for an attack on a ward: returns the target the attack now goes against, or
+    "" when the attacker forfeits it."""
+    a = res.enc.get(attacker)
+    if from_behind:
+        return target  # R-INT-4: attacks from behind cannot be intercepted
+    for d in _guards_of(res, target, a):
+        if not missile and not within_reach(d, a.position):
+            continue  # R-INT-3: only an enemy within the defender's radius
+        won = _contest(res, d, a, missile)
+        forfeit = won and not missile and on_intercept == "forfeit"
+        ward = res.enc.get(target)
+        res.emit(ev.InterceptResolved(d.id, d.display, attacker, a.display, target,
+                                      ward.display, won, missile, forfeit))
+        if won:
+            if not missile:
+                engage(res, attacker, d.id, missile=False)  # engages the defender instead
+            if forfeit:
+                res.emit(ev.AttackRefused(attacker, a.display, "forfeit"))
+                return ""
+            return d.id
+    return target
+
+
+def intercept_move(res: Resolution, mover: str, before: tuple[int, int] | None,
+                   after: tuple[int, int]) -> Combatant | None:
+    """R-INT-3 for movement: an enemy moving into a defender's radius; the defender that
+    stops it, if any."""
+    m = res.enc.get(mover)
+    guards = [c for c in res.enc.active
+              if c.guarding and c.side != m.side and c.conscious_above_zero]
+    for d in sorted(guards, key=lambda c: initiative_rank(res, c.id)):
+        if not within_reach(d, after) or (before is not None and within_reach(d, before)):
+            continue
+        won = _contest(res, d, m, missile=False)
+        ward = res.enc.get(d.guarding or "")
+        res.emit(ev.InterceptResolved(d.id, d.display, mover, m.display, ward.id, ward.display,
+                                      won, False))
+        if won:
+            return d
+    return None

@@ -1,0 +1,114 @@
+"""Movement (R-TRN-2, R-GEO-2, R-AOO, R-ENG-1/2, R-DIS-1, R-INT-3): `move` square by square."""
+
+from __future__ import annotations
+
+from pbwcombat import events as ev
+from pbwcombat.engine import Resolution
+from pbwcombat.errors import IllegalAction, UsageError
+from pbwcombat.geometry import Square, is_straight, path_cost, path_through, within_reach
+from pbwcombat.rules.allowance import move_kind, require_actor
+from pbwcombat.rules.attack import attack_of_opportunity, provokers
+from pbwcombat.rules.disengage import attempt
+from pbwcombat.rules.engagement import engage_at_rest
+from pbwcombat.rules.intercept import intercept_move
+
+
+def _check_path(res: Resolution, who: str, path: list[Square]) -> None:
+    """No passing through enemies, no ending on a square someone (alive) stands on."""
+    me = res.enc.get(who)
+    standing = {c.position: c for c in res.enc.active
+                if c.position is not None and c.status != "dead" and c.id != who}
+    for sq in path[:-1]:
+        other = standing.get(sq)
+        if other is not None and other.side != me.side:
+            raise IllegalAction("R-TRN-2", f"{me.display} cannot pass through {other.display} "
+                                           f"at ({sq[0]},{sq[1]})")
+    end = standing.get(path[-1])
+    if end is not None:
+        raise IllegalAction("R-TRN-2", f"({path[-1][0]},{path[-1][1]}) is taken by "
+                                       f"{end.display}")
+
+
+def move_away(res: Resolution, who: str, to_cover: bool) -> None:
+    """Gridless movement (R-GEO-5): any movement needs disengaging first (R-DIS-1)."""
+    me = require_actor(res, who)
+    kind = move_kind(res, me, 1, run=False, step=False)
+    res.emit(ev.ActionSpent(who, kind))
+    if me.engaged and not attempt(res, who, list(me.engaged)):
+        return
+    if to_cover and me.missile_engaged and \
+            not attempt(res, who, list(me.missile_engaged), missile=True):
+        return
+    res.emit(ev.MovedAway(who, me.display))
+
+
+def move(res: Resolution, who: str, waypoints: list[Square], step: bool = False,
+         run: bool = False, to_cover: bool = False) -> None:
+    """`move WHO X,Y …`: cost and allowance, disengaging first where the path leaves an
+    engaged opponent's reach, then square by square: interceptions, then AoOs with their
+    R-AOO-5 disengage; engagement where the move ends (R-ENG-1)."""
+    me = require_actor(res, who)
+    if me.position is None:
+        raise UsageError("this encounter is gridless: use `move WHO --away` (R-GEO-5)")
+    if not waypoints:
+        raise UsageError("give one or more waypoints X,Y (or --away in a gridless encounter)")
+    start = me.position
+    path = path_through(start, waypoints)
+    if not path:
+        raise UsageError(f"{me.display} is already at ({start[0]},{start[1]})")
+    if run and not is_straight(start, path) and not res.force:
+        raise IllegalAction("R-TRN-2", "a run goes in a straight line")
+    _check_path(res, who, path)
+    cost = path_cost(start, path)
+    kind = move_kind(res, me, cost, run=run, step=step)
+    res.emit(ev.ActionSpent(who, kind))
+
+    exempt = set(me.engaged)  # R-AOO-2: those R-DIS governs are never punished twice
+    leaving = [o for o in me.engaged
+               if any(not within_reach(res.enc.get(o), sq) for sq in path)]
+    if leaving and not attempt(res, who, leaving, destination=path[-1]):
+        res.emit(ev.MoveStopped(who, me.display, start, "disengage"))
+        return
+    if to_cover and me.missile_engaged and not attempt(
+            res, who, list(me.missile_engaged), missile=True, destination=path[-1]):
+        res.emit(ev.MoveStopped(who, me.display, start, "disengage"))
+        return
+    _walk(res, who, start, path, exempt, step=step, run=run, cost=cost)
+    engage_at_rest(res, who)
+
+
+def _walk(res: Resolution, who: str, start: Square, path: list[Square], exempt: set[str],
+          *, step: bool, run: bool, cost: int) -> None:
+    name = res.enc.get(who).display
+    walked: list[Square] = []
+    here = start
+
+    def flush() -> None:
+        if walked:
+            res.emit(ev.Moved(who, name, res.enc.get(who).position or start, tuple(walked),
+                              cost, run=run, step=step))
+            walked.clear()
+
+    for sq in path:
+        guard = intercept_move(res, who, here, sq)  # R-INT-3: entering a radius
+        if guard is not None:
+            flush()
+            res.emit(ev.MoveStopped(who, name, here, "intercepted"))
+            return
+        if not step:  # R-AOO-2: a 5-ft step provokes nothing
+            for enemy in provokers(res, who, here, engaged_exempt=True):
+                if enemy in exempt:
+                    continue
+                flush()
+                if not attack_of_opportunity(res, enemy, who, here):
+                    continue
+                if res.enc.get(who).hp <= 0:  # R-AOO-6
+                    res.emit(ev.MoveStopped(who, name, here, "fell"))
+                    return
+                passer_by = res.enc.rules.aoo_engages and enemy in res.enc.get(who).engaged
+                if passer_by and not attempt(res, who, [enemy]):  # R-AOO-5
+                    res.emit(ev.MoveStopped(who, name, here, "disengage"))
+                    return
+        walked.append(sq)
+        here = sq
+    flush()
