@@ -312,11 +312,7 @@ def roll_cmd(encounter: Encounter,
     _run(encounter, "roll", act.FreeRoll(expr, who, reason), opts)
 
 
-def _square(text: str) -> tuple[int, int]:
-    parts = text.replace(" ", "").split(",")
-    if len(parts) != 2 or not all(p.lstrip("+-").isdigit() and len(p) < 8 for p in parts):
-        raise UsageError(f"{text!r} is not a square X,Y (e.g. 3,4 or -1,2)")
-    return int(parts[0]), int(parts[1])
+_square = act.parse_square
 
 
 @action_command("attack", "Attack (R-ATK, R-AOO, R-INT): checks turn, action, reach or range; "
@@ -372,6 +368,127 @@ def disengage_cmd(encounter: Encounter, who: Who, opts: Any,
                 "pbwcombat intercept fight.toml brother-tom mira")
 def intercept_cmd(encounter: Encounter, defender: Who, ward: Who, opts: Any) -> None:
     _run(encounter, "intercept", act.Intercept(defender, ward), opts)
+
+
+@dice_app.command("commit", help="Publish the dice commitment (SHA-256 of the secret seed) "
+                  "before the fight.\n\nExample: pbwcombat dice commit fight.toml",
+                  context_settings=ACTION_SETTINGS)
+def dice_commit_cmd(encounter: Encounter,
+                    salt: Annotated[str | None, typer.Option(
+                        "--salt", help="Mix in the players' salt at once.")] = None,
+                    format: FormatOpt = None, lang: LangOpt = None,
+                    debug: DebugOpt = False) -> None:
+    from pbwcombat.runner import Options
+
+    _Json.on, _Json.debug = format == "json", debug
+    _run(encounter, "dice commit", act.DiceCommit(salt), Options(format, lang))
+
+
+@dice_app.command("salt", help="Mix in a value the players chose after the commitment (e.g. "
+                  "the number of their reply).\n\nExample: pbwcombat dice salt fight.toml "
+                  "4817", context_settings=ACTION_SETTINGS)
+def dice_salt_cmd(encounter: Encounter,
+                  salt: Annotated[str, typer.Argument(help="The players' value.",
+                                                      show_default=False)],
+                  format: FormatOpt = None, lang: LangOpt = None,
+                  force: Annotated[bool, typer.Option("--force", help="Replace a salt.")]
+                  = False,
+                  debug: DebugOpt = False) -> None:
+    from pbwcombat.runner import Options
+
+    _Json.on, _Json.debug = format == "json", debug
+    _run(encounter, "dice salt", act.DiceSalt(salt), Options(format, lang, force=force))
+
+
+@dice_app.command("reveal", help="Print the secret seed once the combat has ended (or with "
+                  "--force), so players can run `verify --seed`.")
+def dice_reveal_cmd(encounter: Encounter,
+                    force: Annotated[bool, typer.Option("--force", help="Before the end.")]
+                    = False,
+                    format: FormatOpt = None, debug: DebugOpt = False) -> None:
+    from pbwcombat.errors import IllegalAction
+    from pbwcombat.runner import load
+    from pbwcombat.verify import commitment_of
+
+    _Json.on, _Json.debug = format == "json", debug
+    _, enc = load(encounter)
+    if enc.dice is None:
+        raise IllegalAction("R-DIC-2", "this encounter has no dice seed yet")
+    if enc.state.phase != "ended" and not force:
+        raise IllegalAction("R-DIC-2", "the seed is revealed only once the combat has ended "
+                                       "(--force to reveal now)")
+    d = enc.dice
+    if format == "json":
+        sys.stdout.write(json.dumps({"algorithm": d.algorithm, "seed": d.seed, "salt": d.salt,
+                                     "commitment": commitment_of(d.seed)}) + "\n")
+        return
+    sys.stdout.write(f"algorithm {d.algorithm}\nseed {d.seed}\nsalt {d.salt}\n"
+                     f"commitment {commitment_of(d.seed)}\n")
+
+
+@app.command("verify", help="Recompute every logged generator roll (R-DIC-2) and report any "
+             "mismatch; supplied faces are counted apart. Exit 3 if anything does not match."
+             "\n\nExample: pbwcombat verify fight.toml --seed 3f9a…")
+def verify_cmd(encounter: Encounter,
+               seed: Annotated[str | None, typer.Option(
+                   "--seed", help="The revealed seed (default: the file's).")] = None,
+               format: FormatOpt = None, debug: DebugOpt = False) -> None:
+    from pbwcombat.errors import Refused
+    from pbwcombat.runner import committed_records, load
+    from pbwcombat.verify import verify_records
+
+    _Json.on, _Json.debug = format == "json", debug
+    raw, enc = load(encounter)
+    seed_hex = (seed or (enc.dice.seed if enc.dice else "")).strip().lower()
+    if len(seed_hex) != 64 or any(ch not in "0123456789abcdef" for ch in seed_hex):
+        raise UsageError("--seed: 64 hexadecimal digits expected")
+    report = verify_records(seed_hex, committed_records(encounter, raw))
+    if format == "json":
+        sys.stdout.write(json.dumps({"ok": report.ok, "generated": report.generated,
+                                     "supplied": report.supplied,
+                                     "mismatches": report.mismatches, "gaps": report.gaps,
+                                     "commitment": report.commitment}) + "\n")
+    else:
+        sys.stdout.write(f"commitment {report.commitment}\n"
+                         f"generator rolls checked: {report.generated}\n"
+                         f"supplied faces (not checkable): {report.supplied}\n")
+        for line in report.mismatches + report.gaps:
+            sys.stdout.write(f"MISMATCH {line}\n")
+        sys.stdout.write("ok\n" if report.ok else "FAILED\n")
+    if not report.ok:
+        raise Refused(f"verification failed: {len(report.mismatches)} mismatch(es), "
+                      f"{len(report.gaps)} gap(s)")
+
+
+@action_command("declare", "Queue a declared action for the round (checked for syntax and "
+                "ids now, for legality when the round resolves).\n\nExamples: pbwcombat "
+                "declare fight.toml aldric attack snag --weapon longsword ; pbwcombat declare "
+                "fight.toml mira move 3,4 ; pbwcombat declare fight.toml aldric --clear")
+def declare_cmd(encounter: Encounter, who: Who, opts: Any,
+                action: Annotated[list[str] | None, typer.Argument(
+                    help="attack TARGET [--weapon W] [--mod N] | move X,Y… [--run] | "
+                         "disengage [--to X,Y] [--reckless] | intercept WARD | delay",
+                    show_default=False)] = None,
+                clear: Annotated[bool, typer.Option(
+                    "--clear", help="Clear WHO's declaration.")] = False) -> None:
+    if clear:
+        if action:
+            raise UsageError("declare --clear takes no action")
+        _run(encounter, "declare", act.ClearDeclaration(who), opts)
+        return
+    _run(encounter, "declare", act.Declare(who, tuple(action or [])), opts)
+
+
+@action_command("resolve", "Resolve the declared actions from the current turn to the end "
+                "of the round, in initiative order, as one post.\n\nExample (cron): "
+                "pbwcombat resolve fight.toml --if-idle 48h")
+def resolve_cmd(encounter: Encounter, opts: Any,
+                if_idle: Annotated[str | None, typer.Option(
+                    "--if-idle", help="Act only once the turn has waited this long.")] = None
+                ) -> None:
+    if if_idle is not None and not _idle_due(encounter, if_idle):
+        return
+    _run(encounter, "resolve", act.Resolve(), opts)
 
 
 # -- entry point ------------------------------------------------------------------------------

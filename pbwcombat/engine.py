@@ -29,6 +29,17 @@ class Resolution:
         self.events.append(event)
         self.enc = evolve(self.enc, event)
 
+    # -- all-or-nothing sub-actions (declared rounds) ---------------------------------
+    def snapshot(self) -> tuple[Encounter, int, int, list[int], int]:
+        return (self.enc, len(self.events), self.dice.n, list(self.dice.supplied),
+                len(self.dice.drawn))
+
+    def restore(self, snap: tuple[Encounter, int, int, list[int], int]) -> None:
+        """Forget everything since `snap`, dice included: a refused action rolled nothing."""
+        self.enc, n_events, self.dice.n, self.dice.supplied, n_drawn = snap
+        del self.events[n_events:]
+        del self.dice.drawn[n_drawn:]
+
     # -- lookups used by every rule module --------------------------------------
     def combatant(self, cid: str) -> Combatant:
         """An active combatant by id; unknown ids are usage errors (exit 2)."""

@@ -391,6 +391,13 @@ class DeclarationCleared(Event):
 
 
 @dataclass(frozen=True)
+class DeclarationTaken(Event):
+    """A declared action is being resolved (its own events tell the story)."""
+
+    who: str
+
+
+@dataclass(frozen=True)
 class DeclarationSkipped(Event):
     who: str
     name: str

@@ -224,6 +224,12 @@ def _(e: ev.Declared, enc: Encounter) -> Encounter:
 
 
 @_fold.register
+def _(e: ev.DeclarationTaken, enc: Encounter) -> Encounter:
+    return enc.with_state(
+        declarations={k: v for k, v in enc.state.declarations.items() if k != e.who})
+
+
+@_fold.register
 def _(e: ev.DeclarationCleared, enc: Encounter) -> Encounter:
     return enc.with_state(
         declarations={k: v for k, v in enc.state.declarations.items() if k != e.who})

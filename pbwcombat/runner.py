@@ -144,6 +144,7 @@ def run_action(path: Path, command: str, action: object, opts: Options,
                 "digest": digest,
                 "rolls": [{"sides": d.sides, "face": d.face, "n": d.n} for d in source.drawn],
                 "algorithm": ALGORITHM,
+                "salt": enc.dice.salt if enc.dice else "",
                 "events": [ev.to_dict(e) for e in res.events],
             }
             store.commit(path, raw, dumps(after), record)

@@ -11,7 +11,7 @@ from pbwcombat.render.catalog import CATALOGUES
 from pbwcombat.render.markup import Plain
 
 # Events that change only bookkeeping and show nothing in a post.
-SILENT = {"TurnEnded", "ActionSpent", "AttackRecorded", "Stabilized"}
+SILENT = {"TurnEnded", "ActionSpent", "AttackRecorded", "Stabilized", "DeclarationTaken"}
 
 
 def condition(hp: int, max_hp: int, status: str) -> str:

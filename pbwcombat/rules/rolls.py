@@ -5,6 +5,7 @@ from __future__ import annotations
 from pbwcombat import events as ev
 from pbwcombat.dice import parse
 from pbwcombat.engine import Resolution
+from pbwcombat.errors import IllegalAction, UsageError
 
 
 def free_roll(res: Resolution, expr: str, who: str | None, reason: str) -> None:
@@ -13,3 +14,24 @@ def free_roll(res: Resolution, expr: str, who: str | None, reason: str) -> None:
         name = res.combatant(who).display
     parsed = parse(expr)
     res.emit(ev.FreeRolled(who or "", name, str(parsed), res.dice.roll(parsed), reason))
+
+
+def commit_dice(res: Resolution, salt: str | None) -> None:
+    """`dice commit`: publish SHA-256 of the secret seed (R-DIC-2), optionally with the salt."""
+    import hashlib
+
+    assert res.enc.dice is not None
+    seed = bytes.fromhex(res.enc.dice.seed)
+    res.emit(ev.DiceCommitted(hashlib.sha256(seed).hexdigest(), res.enc.dice.algorithm))
+    if salt is not None:
+        salt_dice(res, salt)
+
+
+def salt_dice(res: Resolution, salt: str) -> None:
+    """`dice salt`: mix in the players' value; once only, so the GM cannot fish for a key."""
+    assert res.enc.dice is not None
+    if not salt:
+        raise UsageError("the salt cannot be empty")
+    if res.enc.dice.salt and not res.force:
+        raise IllegalAction("R-DIC-2", "the players' salt is already set")
+    res.emit(ev.DiceSalted(salt))

@@ -1,0 +1,97 @@
+"""Declared rounds: queue actions, then resolve the round in initiative order as one post."""
+
+from __future__ import annotations
+
+from pbwcombat import events as ev
+from pbwcombat.engine import Resolution
+from pbwcombat.errors import IllegalAction, PbwError, UsageError
+from pbwcombat.geometry import distance
+
+
+def _check_ids(res: Resolution, action: object) -> None:
+    """Ids and weapons are checked when declaring (exit 2); legality when resolving."""
+    for attr in ("target", "ward"):
+        ref = getattr(action, attr, None)
+        if ref is not None:
+            res.combatant(ref)
+    weapon = getattr(action, "weapon", None)
+    who = getattr(action, "attacker", None)
+    if weapon and who and res.combatant(who).weapon(weapon) is None:
+        raise UsageError(f'{res.combatant(who).display} has no weapon "{weapon}"')
+
+
+def declare(res: Resolution, who: str, argv: list[str]) -> None:
+    from pbwcombat.actions import parse_declared
+
+    if res.enc.state.phase == "ended":
+        raise IllegalAction("R-TRN-6", "the combat has ended")
+    c = res.combatant(who)
+    _check_ids(res, parse_declared(who, argv))
+    res.emit(ev.Declared(who, c.display, tuple(argv)))
+
+
+def clear(res: Resolution, who: str) -> None:
+    c = res.combatant(who)
+    if who not in res.enc.state.declarations:
+        raise IllegalAction("R-TRN-3", f"{c.display} has nothing declared")
+    res.emit(ev.DeclarationCleared(who, c.display))
+
+
+def _nearest_enemy_attack(res: Resolution, who: str) -> object | None:
+    """`rules.default_action = "attack-nearest"` for non-PCs: the nearest enemy it can hit."""
+    from pbwcombat.actions import Attack
+    from pbwcombat.rules.attack import in_reach_or_range
+
+    me = res.enc.get(who)
+    if me.pc:
+        return None
+    targets = []
+    for c in res.enc.active:
+        if c.side == me.side or c.status == "dead":
+            continue
+        if not any(in_reach_or_range(me, w, c) for w in me.weapons):
+            continue
+        d = distance(me.position, c.position) if me.position and c.position else 0
+        targets.append((d, res.enc.state.order.index(c.id) if c.id in res.enc.state.order
+                        else 0, c.id))
+    if not targets:
+        return None
+    return Attack(who, min(targets)[2])
+
+
+def resolve_round(res: Resolution) -> None:
+    """From the current turn to the end of the round: each declared action as if its command
+    were run (an illegal one is skipped with the reason), then the turn ends."""
+    from pbwcombat.actions import dispatch, parse_declared
+    from pbwcombat.rules.turns import next_turn
+
+    res.require_combat()
+    round_now = res.enc.state.round
+    phase_now = res.enc.state.phase
+    for _ in range(len(res.enc.combatants) * 2 + 2):
+        st = res.enc.state
+        if st.phase == "ended" or st.round != round_now or st.phase != phase_now:
+            return
+        who = st.turn
+        if not who:
+            return
+        me = res.enc.get(who)
+        argv = st.declarations.get(who)
+        action = None
+        if argv is not None:
+            res.emit(ev.DeclarationTaken(who))
+            action = parse_declared(who, list(argv))
+        elif res.enc.rules.default_action == "attack-nearest":
+            action = _nearest_enemy_attack(res, who)
+        if action is not None:
+            snap = res.snapshot()
+            try:
+                dispatch(res, action)
+            except PbwError as e:
+                res.restore(snap)
+                res.emit(ev.DeclarationSkipped(who, me.display, tuple(argv or ["attack"]),
+                                               e.message))
+        if res.enc.state.turn == who:
+            next_turn(res)
+        elif res.enc.state.phase == "ended":
+            return
