@@ -426,6 +426,32 @@ def dice_reveal_cmd(encounter: Encounter,
                      f"commitment {commitment_of(d.seed)}\n")
 
 
+@app.command("map", help="The grid as text in a code block, one letter per combatant, with a "
+             "legend; --png draws a picture (needs the extra pbwcombat[map]).\n\nExample: "
+             "pbwcombat map fight.toml --png round3.png")
+def map_cmd(encounter: Encounter,
+            png: Annotated[Path | None, typer.Option("--png", help="Write a PNG picture.")]
+            = None,
+            format: FormatOpt = None, lang: LangOpt = None, debug: DebugOpt = False) -> None:
+    from pbwcombat.render.gridmap import text_map
+    from pbwcombat.runner import load
+
+    _Json.on, _Json.debug = format == "json", debug
+    _check_choice(format, ("bbcode", "markdown", "plain", "json"), "--format")
+    _check_choice(lang, ("es", "en"), "--lang")
+    _, enc = load(encounter)
+    fmt = format or enc.format
+    text = text_map(enc, "plain" if fmt == "json" else fmt, lang or enc.lang) + "\n"
+    if png is not None:
+        from pbwcombat.render.picture import draw_png
+
+        draw_png(enc, png)
+    if fmt == "json":
+        text = json.dumps({"version": enc.state.version, "events": [], "text": text,
+                           "png": str(png) if png else None}, ensure_ascii=False) + "\n"
+    sys.stdout.write(text)
+
+
 @app.command("verify", help="Recompute every logged generator roll (R-DIC-2) and report any "
              "mismatch; supplied faces are counted apart. Exit 3 if anything does not match."
              "\n\nExample: pbwcombat verify fight.toml --seed 3f9a…")
