@@ -4,57 +4,48 @@ Actions are also what `declare` queues (as argument lists) and what `--key` dige
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from pbwcombat.engine import Resolution
 from pbwcombat.errors import UsageError
 
 
-@dataclass(frozen=True)
-class RollInitiative:
+class RollInitiative(NamedTuple):
     reroll: bool = False
 
 
-@dataclass(frozen=True)
-class Next:
+class Next(NamedTuple):
     pass
 
 
-@dataclass(frozen=True)
-class Delay:
+class Delay(NamedTuple):
     who: str
 
 
-@dataclass(frozen=True)
-class Act:
+class Act(NamedTuple):
     who: str
 
 
-@dataclass(frozen=True)
-class End:
+class End(NamedTuple):
     pass
 
 
-@dataclass(frozen=True)
-class Remove:
+class Remove(NamedTuple):
     who: str
 
 
-@dataclass(frozen=True)
-class Hp:
+class Hp(NamedTuple):
     targets: tuple[str, ...]
     delta: str
 
 
-@dataclass(frozen=True)
-class FreeRoll:
+class FreeRoll(NamedTuple):
     expr: str
     who: str | None = None
     reason: str = ""
 
 
-@dataclass(frozen=True)
-class Attack:
+class Attack(NamedTuple):
     attacker: str
     target: str
     weapon: str | None = None
@@ -63,8 +54,7 @@ class Attack:
     from_behind: bool = False
 
 
-@dataclass(frozen=True)
-class Move:
+class Move(NamedTuple):
     who: str
     waypoints: tuple[tuple[int, int], ...] = ()
     step: bool = False
@@ -73,42 +63,35 @@ class Move:
     away: bool = False
 
 
-@dataclass(frozen=True)
-class Disengage:
+class Disengage(NamedTuple):
     who: str
     to: tuple[int, int] | None = None
     reckless: bool = False
 
 
-@dataclass(frozen=True)
-class Intercept:
+class Intercept(NamedTuple):
     defender: str
     ward: str
 
 
-@dataclass(frozen=True)
-class DiceCommit:
+class DiceCommit(NamedTuple):
     salt: str | None = None
 
 
-@dataclass(frozen=True)
-class DiceSalt:
+class DiceSalt(NamedTuple):
     salt: str
 
 
-@dataclass(frozen=True)
-class Declare:
+class Declare(NamedTuple):
     who: str
     argv: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class ClearDeclaration:
+class ClearDeclaration(NamedTuple):
     who: str
 
 
-@dataclass(frozen=True)
-class Resolve:
+class Resolve(NamedTuple):
     pass
 
 

@@ -522,6 +522,8 @@ def resolve_cmd(encounter: Encounter, opts: Any,
 
 def main(argv: list[str] | None = None) -> None:
     """Console entry point: one error boundary mapping exceptions to SPEC exit codes."""
+    import click
+
     args = list(sys.argv[1:] if argv is None else argv)
     _Json.on = False
     _Json.debug = "--debug" in args
@@ -529,19 +531,15 @@ def main(argv: list[str] | None = None) -> None:
         app(args=args, prog_name="pbwcombat", standalone_mode=False)
     except PbwError as err:
         _fail(err)
-    except typer.Abort:
+    except click.exceptions.Abort:
         sys.stderr.write("pbwcombat: aborted\n")
         raise SystemExit(1) from None
-    except typer.Exit as e:
+    except click.exceptions.Exit as e:
         raise SystemExit(e.exit_code) from None
-    except typer.TyperException as e:  # usage errors found while parsing the command line
+    except click.exceptions.ClickException as e:  # usage errors found while parsing
         if _Json.on or "json" in args:
             _fail(UsageError(e.format_message()))
-        show = getattr(e, "show", None)
-        if show is not None:
-            show()
-        else:
-            sys.stderr.write(f"pbwcombat: {e.format_message()}\n")
+        e.show()
         raise SystemExit(2) from None
     except SystemExit:
         raise

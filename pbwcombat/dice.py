@@ -9,7 +9,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import re
-from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from pbwcombat.errors import UsageError
 
@@ -22,27 +22,25 @@ _MAX_EXPR_LEN = 400
 _TERM = re.compile(r"([+-])?\s*(?:(\d{1,6})?[dD](\d{1,7})|(\d{1,9}))\s*")
 
 
-@dataclass(frozen=True)
-class Term:
-    """One `NdM` term (sides > 0) or an integer constant (sides == 0, value in `count`)."""
+class Term(NamedTuple):
+    """One `NdM` term (sides > 0) or an integer constant (sides == 0, value in `number`)."""
 
     sign: int
-    count: int
+    number: int
     sides: int
 
     def __str__(self) -> str:
-        return f"{self.count}d{self.sides}" if self.sides else str(self.count)
+        return f"{self.number}d{self.sides}" if self.sides else str(self.number)
 
 
-@dataclass(frozen=True)
-class DiceExpr:
+class DiceExpr(NamedTuple):
     """A parsed dice expression: a signed sum of terms."""
 
     terms: tuple[Term, ...]
 
     @property
     def constant(self) -> int:
-        return sum(t.sign * t.count for t in self.terms if not t.sides)
+        return sum(t.sign * t.number for t in self.terms if not t.sides)
 
     def __str__(self) -> str:
         out = ""
@@ -106,8 +104,7 @@ def generated_face(key: bytes, n: int, sides: int) -> int:
         k += 1
 
 
-@dataclass(frozen=True)
-class Die:
+class Die(NamedTuple):
     """One die as rolled: its sides, its face, and its origin (`n` of the generator, or None
     when the face was supplied with --dice)."""
 
@@ -120,24 +117,21 @@ class Die:
         return self.n is None
 
 
-@dataclass(frozen=True)
-class Mod:
+class Mod(NamedTuple):
     """A named modifier added to a roll; `note` is a catalogue key (e.g. "streak")."""
 
     value: int
     note: str = ""
 
 
-@dataclass(frozen=True)
-class RolledTerm:
+class RolledTerm(NamedTuple):
     sign: int
-    count: int
+    number: int
     sides: int
     dice: tuple[Die, ...] = ()
 
 
-@dataclass(frozen=True)
-class Roll:
+class Roll(NamedTuple):
     """Every face of one roll, its constant and named modifiers, and the total (R-OUT-1)."""
 
     terms: tuple[RolledTerm, ...]
@@ -154,16 +148,16 @@ class Roll:
         return self.dice[0].face
 
 
-@dataclass
 class DiceSource:
     """Hands out dice for one action: supplied faces first (R-DIC-3), then the generator.
 
     `n` is the generator counter; it advances only for generated dice."""
 
-    key: bytes
-    n: int
-    supplied: list[int] = field(default_factory=list)
-    drawn: list[Die] = field(default_factory=list)
+    def __init__(self, key: bytes, n: int, supplied: list[int] | None = None) -> None:
+        self.key = key
+        self.n = n
+        self.supplied: list[int] = list(supplied or [])
+        self.drawn: list[Die] = []
 
     def die(self, sides: int) -> Die:
         if self.supplied:
@@ -185,12 +179,12 @@ class DiceSource:
         for _ in range(times):
             for t in parsed.terms:
                 if t.sides:
-                    dice = tuple(self.die(t.sides) for _ in range(t.count))
+                    dice = tuple(self.die(t.sides) for _ in range(t.number))
                     total += t.sign * sum(d.face for d in dice)
-                    terms.append(RolledTerm(t.sign, t.count, t.sides, dice))
+                    terms.append(RolledTerm(t.sign, t.number, t.sides, dice))
                 else:
-                    total += t.sign * t.count
-                    terms.append(RolledTerm(t.sign, t.count, 0))
+                    total += t.sign * t.number
+                    terms.append(RolledTerm(t.sign, t.number, 0))
         total += sum(m.value for m in mods)
         return Roll(tuple(terms), mods, total)
 

@@ -9,14 +9,18 @@ from __future__ import annotations
 from typing import Any
 
 import tomli_w
-from pydantic import BaseModel, ValidationError
+from pydantic_core import ValidationError
 
 from pbwcombat.errors import InvalidEncounter
-from pbwcombat.model import Combatant, Encounter, reference_problems, status_for
+from pbwcombat.model import Combatant, Encounter, reference_problems, status_for, validate
+from pbwcombat.record import REQUIRED, Record
 
 _COMBATANT_STATE = ("hp", "max_hp", "initiative", "status", "flat_footed", "engaged",
                     "missile_engaged", "guarding", "disengage_streak", "position")
 _STATE_ALWAYS = ("version", "phase", "round", "turn", "order")
+# Keys of our own: written only while they differ from their defaults.
+_OURS = {"removed", "aoo_round", "turn_clocks", "attacked_by", "clock", "turn_started_at",
+         "spent", "delaying", "acted", "declarations", "winner"}
 _FRIENDLY = {
     "missing": "required",
     "extra_forbidden": "unknown key",
@@ -46,7 +50,7 @@ def _problems(err: ValidationError) -> list[str]:
 def from_document(doc: dict[str, Any]) -> Encounter:
     """Validate a parsed TOML document; InvalidEncounter (exit 65) lists every problem."""
     try:
-        enc = Encounter.model_validate(doc)
+        enc = validate(doc)
     except ValidationError as err:
         raise InvalidEncounter(_problems(err)) from None
     except RecursionError:
@@ -62,30 +66,33 @@ def _derive_status(enc: Encounter) -> Encounter:
     death_at = enc.rules.death_at
     if all(c.status == status_for(c.hp, death_at, c.status) for c in enc.combatants):
         return enc
-    combatants = tuple(
-        c.model_copy(update={"status": status_for(c.hp, death_at, c.status)})
-        for c in enc.combatants
-    )
-    return enc.model_copy(update={"combatants": combatants})
+    combatants = tuple(c.replace(status=status_for(c.hp, death_at, c.status))
+                       for c in enc.combatants)
+    return enc.with_defaults(combatants=combatants)
 
 
-def _keep(model: BaseModel, always: tuple[str, ...]) -> dict[str, Any]:
+def _plain(value: Any) -> Any:
+    """TOML-ready: tuples become lists, records tables; None is left to the caller."""
+    if isinstance(value, Record):
+        return {k: _plain(v) for k, v in value.values().items() if v is not None}
+    if isinstance(value, (tuple, list)):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    return value
+
+
+def _keep(record: Record, always: tuple[str, ...]) -> dict[str, Any]:
     """Fields the author set, the `always` keys, and any other field off its default."""
-    data = model.model_dump(mode="json", by_alias=True)
-    fields = type(model).model_fields
     out: dict[str, Any] = {}
-    for name, info in fields.items():
-        key = info.alias or name
-        value = data.get(key)
+    for name, (_, default) in record.FIELDS.items():
+        value = getattr(record, name)
         if value is None:
             continue
-        default = info.get_default(call_default_factory=True)
-        if isinstance(default, BaseModel):
-            default = default.model_dump(mode="json")
-        elif isinstance(default, tuple):
-            default = list(default)
-        if name in model.model_fields_set or name in always or value != default:
-            out[key] = value
+        off_default = default is REQUIRED or _plain(value) != _plain(default)
+        authored = name in record.fields_set and name not in _OURS
+        if authored or name in always or off_default:
+            out[name] = _plain(value)
     return out
 
 
@@ -98,10 +105,9 @@ def to_document(enc: Encounter) -> dict[str, Any]:
     rules = _keep(enc.rules, ())
     if rules:
         doc["rules"] = rules
-    state = _keep(enc.state, _STATE_ALWAYS)
-    doc["state"] = state
+    doc["state"] = _keep(enc.state, _STATE_ALWAYS)
     if enc.dice is not None:
-        doc["dice"] = enc.dice.model_dump(mode="json")
+        doc["dice"] = _plain(enc.dice)
     doc["combatants"] = [_combatant(c) for c in enc.combatants]
     return doc
 

@@ -7,27 +7,25 @@ README ("JSON output"). `to_dict`/`from_dict` are their journal and JSON form.
 
 from __future__ import annotations
 
-import dataclasses
 import types
 import typing
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple, TypeAlias
 
 from pbwcombat.dice import Die, Mod, Roll, RolledTerm
 
+# Events are NamedTuples: about ten times cheaper to define than dataclasses, and the CLI
+# defines all of them at every start.
+Event: TypeAlias = tuple[Any, ...]
 
-@dataclass(frozen=True)
-class Event:
-    @property
-    def type(self) -> str:
-        return type(self).__name__
+
+def event_type(event: Event) -> str:
+    return type(event).__name__
 
 
 # -- initiative, rounds and turns -------------------------------------------------
 
 
-@dataclass(frozen=True)
-class InitiativeRolled(Event):
+class InitiativeRolled(NamedTuple):
     """One unit (a combatant, or a whole group) rolled initiative (R-INI-1/3)."""
 
     members: tuple[str, ...]
@@ -36,8 +34,7 @@ class InitiativeRolled(Event):
     roll: Roll
 
 
-@dataclass(frozen=True)
-class InitiativeJoined(Event):
+class InitiativeJoined(NamedTuple):
     """A newcomer joined its group's existing total without rolling (R-INI-8)."""
 
     who: str
@@ -46,8 +43,7 @@ class InitiativeJoined(Event):
     total: int
 
 
-@dataclass(frozen=True)
-class RollOffRolled(Event):
+class RollOffRolled(NamedTuple):
     """A tie roll-off die (R-INI-2)."""
 
     members: tuple[str, ...]
@@ -55,28 +51,24 @@ class RollOffRolled(Event):
     roll: Roll
 
 
-@dataclass(frozen=True)
-class OrderSet(Event):
+class OrderSet(NamedTuple):
     order: tuple[str, ...]
     names: tuple[str, ...]
     totals: tuple[int, ...]
     reroll: bool = False
 
 
-@dataclass(frozen=True)
-class CombatStarted(Event):
+class CombatStarted(NamedTuple):
     surprise: bool
     aware: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class RoundStarted(Event):
+class RoundStarted(NamedTuple):
     round: int
     surprise: bool = False
 
 
-@dataclass(frozen=True)
-class TurnStarted(Event):
+class TurnStarted(NamedTuple):
     who: str
     name: str
     player: str
@@ -86,22 +78,19 @@ class TurnStarted(Event):
     deadline: str = ""
 
 
-@dataclass(frozen=True)
-class TurnEnded(Event):
+class TurnEnded(NamedTuple):
     who: str
     name: str
 
 
-@dataclass(frozen=True)
-class StreakReset(Event):
+class StreakReset(NamedTuple):
     """R-DIS-6: the disengage streak went back to 0."""
 
     who: str
     name: str
 
 
-@dataclass(frozen=True)
-class TurnSkipped(Event):
+class TurnSkipped(NamedTuple):
     """A combatant that cannot act was passed over (R-TRN-4)."""
 
     who: str
@@ -109,14 +98,12 @@ class TurnSkipped(Event):
     reason: str
 
 
-@dataclass(frozen=True)
-class Delayed(Event):
+class Delayed(NamedTuple):
     who: str
     name: str
 
 
-@dataclass(frozen=True)
-class DelayEnded(Event):
+class DelayEnded(NamedTuple):
     """A delaying combatant takes its turn; `after` is who it now follows in the order."""
 
     who: str
@@ -124,8 +111,7 @@ class DelayEnded(Event):
     order: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class CombatEnded(Event):
+class CombatEnded(NamedTuple):
     winner: str
     rounds: int
     fallen: tuple[str, ...]
@@ -135,8 +121,7 @@ class CombatEnded(Event):
 # -- hit points --------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class HpChanged(Event):
+class HpChanged(NamedTuple):
     """Hit points moved; `cause` is a catalogue key: damage, healing, gm, bleed, strain."""
 
     who: str
@@ -150,8 +135,7 @@ class HpChanged(Event):
     cause: str
 
 
-@dataclass(frozen=True)
-class GmHpRolled(Event):
+class GmHpRolled(NamedTuple):
     """The GM's damage or healing roll, once for all targets (R-HP-5)."""
 
     expr: str
@@ -160,8 +144,7 @@ class GmHpRolled(Event):
     names: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class BleedRolled(Event):
+class BleedRolled(NamedTuple):
     """R-HP-4: 1d100 at the start of a dying combatant's turn; 1-10 stabilises."""
 
     who: str
@@ -170,14 +153,12 @@ class BleedRolled(Event):
     stabilized: bool
 
 
-@dataclass(frozen=True)
-class Stabilized(Event):
+class Stabilized(NamedTuple):
     who: str
     name: str
 
 
-@dataclass(frozen=True)
-class FreeRolled(Event):
+class FreeRolled(NamedTuple):
     who: str
     name: str
     expr: str
@@ -185,8 +166,7 @@ class FreeRolled(Event):
     reason: str
 
 
-@dataclass(frozen=True)
-class Removed(Event):
+class Removed(NamedTuple):
     who: str
     name: str
 
@@ -194,16 +174,14 @@ class Removed(Event):
 # -- actions and attacks ---------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class ActionSpent(Event):
+class ActionSpent(NamedTuple):
     """What the acting combatant spent (R-TRN-3): standard, move, double, full, step, extended."""
 
     who: str
     kind: str
 
 
-@dataclass(frozen=True)
-class AttackRolled(Event):
+class AttackRolled(NamedTuple):
     """An attack roll; `kind` is attack, aoo (R-AOO) or free (R-DIS-7)."""
 
     attacker: str
@@ -220,8 +198,7 @@ class AttackRolled(Event):
     threat: bool
 
 
-@dataclass(frozen=True)
-class CriticalConfirmRolled(Event):
+class CriticalConfirmRolled(NamedTuple):
     attacker: str
     target: str
     roll: Roll
@@ -229,8 +206,7 @@ class CriticalConfirmRolled(Event):
     confirmed: bool
 
 
-@dataclass(frozen=True)
-class DamageRolled(Event):
+class DamageRolled(NamedTuple):
     attacker: str
     target: str
     target_name: str
@@ -240,23 +216,20 @@ class DamageRolled(Event):
     multiplier: int
 
 
-@dataclass(frozen=True)
-class AmmoSpent(Event):
+class AmmoSpent(NamedTuple):
     who: str
     weapon: str
     left: int
 
 
-@dataclass(frozen=True)
-class AttackRecorded(Event):
+class AttackRecorded(NamedTuple):
     """Bookkeeping for R-DIS-2: `attacker` made an attack roll against `target`."""
 
     attacker: str
     target: str
 
 
-@dataclass(frozen=True)
-class AttackRefused(Event):
+class AttackRefused(NamedTuple):
     """A provoked act that did not go on (the attacker fell, an interception forfeited it)."""
 
     who: str
@@ -267,8 +240,7 @@ class AttackRefused(Event):
 # -- movement, engagement, interception ------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Moved(Event):
+class Moved(NamedTuple):
     who: str
     name: str
     start: tuple[int, int]
@@ -278,24 +250,21 @@ class Moved(Event):
     step: bool = False
 
 
-@dataclass(frozen=True)
-class MovedAway(Event):
+class MovedAway(NamedTuple):
     """Gridless movement (R-GEO-5)."""
 
     who: str
     name: str
 
 
-@dataclass(frozen=True)
-class MoveStopped(Event):
+class MoveStopped(NamedTuple):
     who: str
     name: str
     at: tuple[int, int] | None
     reason: str
 
 
-@dataclass(frozen=True)
-class Engaged(Event):
+class Engaged(NamedTuple):
     a: str
     a_name: str
     b: str
@@ -303,8 +272,7 @@ class Engaged(Event):
     missile: bool
 
 
-@dataclass(frozen=True)
-class Disengaged(Event):
+class Disengaged(NamedTuple):
     a: str
     a_name: str
     b: str
@@ -312,24 +280,21 @@ class Disengaged(Event):
     missile: bool
 
 
-@dataclass(frozen=True)
-class DefenseTotalRolled(Event):
+class DefenseTotalRolled(NamedTuple):
     who: str
     name: str
     roll: Roll
     streak: int
 
 
-@dataclass(frozen=True)
-class AttackTotalRolled(Event):
+class AttackTotalRolled(NamedTuple):
     who: str
     name: str
     against: str
     roll: Roll
 
 
-@dataclass(frozen=True)
-class DisengageResolved(Event):
+class DisengageResolved(NamedTuple):
     """Outcome of a disengage attempt; `auto` names the R-DIS-4 case when no dice were rolled."""
 
     who: str
@@ -341,22 +306,19 @@ class DisengageResolved(Event):
     streak: int = 0
 
 
-@dataclass(frozen=True)
-class GuardStarted(Event):
+class GuardStarted(NamedTuple):
     defender: str
     defender_name: str
     ward: str
     ward_name: str
 
 
-@dataclass(frozen=True)
-class GuardEnded(Event):
+class GuardEnded(NamedTuple):
     defender: str
     defender_name: str
 
 
-@dataclass(frozen=True)
-class PriorityRolled(Event):
+class PriorityRolled(NamedTuple):
     """An Action Priority Total (R-INT-2)."""
 
     who: str
@@ -364,8 +326,7 @@ class PriorityRolled(Event):
     roll: Roll
 
 
-@dataclass(frozen=True)
-class InterceptResolved(Event):
+class InterceptResolved(NamedTuple):
     defender: str
     defender_name: str
     enemy: str
@@ -377,61 +338,64 @@ class InterceptResolved(Event):
     forfeit: bool = False
 
 
-@dataclass(frozen=True)
-class Declared(Event):
+class Declared(NamedTuple):
     who: str
     name: str
     action: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class DeclarationCleared(Event):
+class DeclarationCleared(NamedTuple):
     who: str
     name: str
 
 
-@dataclass(frozen=True)
-class DeclarationTaken(Event):
+class DeclarationTaken(NamedTuple):
     """A declared action is being resolved (its own events tell the story)."""
 
     who: str
 
 
-@dataclass(frozen=True)
-class DeclarationSkipped(Event):
+class DeclarationSkipped(NamedTuple):
     who: str
     name: str
     action: tuple[str, ...]
     reason: str
 
 
-@dataclass(frozen=True)
-class DiceSalted(Event):
+class DiceSalted(NamedTuple):
     salt: str
 
 
-@dataclass(frozen=True)
-class DiceCommitted(Event):
+class DiceCommitted(NamedTuple):
     commitment: str
     algorithm: str
 
 
 # -- (de)serialisation ------------------------------------------------------------------
 
-REGISTRY: dict[str, type[Event]] = {
-    cls.__name__: cls
-    for cls in list(globals().values())
-    if isinstance(cls, type) and issubclass(cls, Event) and cls is not Event
+REGISTRY: dict[str, type] = {
+    name: cls for name, cls in list(globals().items())
+    if isinstance(cls, type) and issubclass(cls, tuple) and hasattr(cls, "_fields")
+    and cls.__module__ == __name__
 }
 
 
+def plain(value: Any) -> Any:
+    """NamedTuples (events, rolls, dice) as dicts, recursively: their JSON form."""
+    if hasattr(value, "_asdict"):
+        return {k: plain(v) for k, v in value._asdict().items()}
+    if isinstance(value, (tuple, list)):
+        return [plain(v) for v in value]
+    return value
+
+
 def to_dict(event: Event) -> dict[str, Any]:
-    return {"type": event.type, **dataclasses.asdict(event)}
+    return {"type": event_type(event), **plain(event)}
 
 
 def _roll(d: dict[str, Any]) -> Roll:
     terms = tuple(
-        RolledTerm(t["sign"], t["count"], t["sides"],
+        RolledTerm(t["sign"], t["number"], t["sides"],
                    tuple(Die(x["sides"], x["face"], x["n"]) for x in t["dice"]))
         for t in d["terms"]
     )
@@ -458,7 +422,7 @@ def _revive(hint: Any, value: Any) -> Any:
 _HINTS: dict[str, dict[str, Any]] = {}
 
 
-def _hints(cls: type[Event]) -> dict[str, Any]:
+def _hints(cls: type) -> dict[str, Any]:
     if cls.__name__ not in _HINTS:
         _HINTS[cls.__name__] = typing.get_type_hints(cls)
     return _HINTS[cls.__name__]
@@ -467,6 +431,7 @@ def _hints(cls: type[Event]) -> dict[str, Any]:
 def from_dict(data: dict[str, Any]) -> Event:
     cls = REGISTRY[data["type"]]
     hints = _hints(cls)
-    kwargs = {f.name: _revive(hints[f.name], data[f.name])
-              for f in dataclasses.fields(cls) if f.name in data}
-    return cls(**kwargs)
+    fields: tuple[str, ...] = getattr(cls, "_fields")  # noqa: B009
+    kwargs = {name: _revive(hints[name], data[name]) for name in fields if name in data}
+    event: Event = cls(**kwargs)
+    return event

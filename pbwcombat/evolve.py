@@ -41,8 +41,8 @@ def _(e: ev.OrderSet, enc: Encounter) -> Encounter:
 
 @_fold.register
 def _(e: ev.CombatStarted, enc: Encounter) -> Encounter:
-    combatants = tuple(c.model_copy(update={"flat_footed": True}) for c in enc.combatants)
-    enc = enc.model_copy(update={"combatants": combatants})
+    combatants = tuple(c.replace(flat_footed=True) for c in enc.combatants)
+    enc = enc.replace(combatants=combatants)
     return enc.with_state(phase="surprise" if e.surprise else "combat", round=0, acted=(),
                           delaying=())
 
@@ -50,7 +50,7 @@ def _(e: ev.CombatStarted, enc: Encounter) -> Encounter:
 @_fold.register
 def _(e: ev.RoundStarted, enc: Encounter) -> Encounter:
     return enc.with_state(round=e.round, phase="surprise" if e.surprise else "combat",
-                          acted=(), turn="", spent=TurnSpent())
+                          acted=(), turn="", spent=TurnSpent.new())
 
 
 @_fold.register
@@ -61,7 +61,7 @@ def _(e: ev.TurnStarted, enc: Encounter) -> Encounter:
     if not e.surprise:
         changes["flat_footed"] = False  # R-TRN-5 / R-INI-5
     enc = enc.with_combatant(e.who, **changes)
-    return enc.with_state(turn=e.who, clock=clock, spent=TurnSpent(), turn_started_at=e.at)
+    return enc.with_state(turn=e.who, clock=clock, spent=TurnSpent.new(), turn_started_at=e.at)
 
 
 @_fold.register
@@ -123,13 +123,13 @@ def _drop_links(enc: Encounter, who: str) -> Encounter:
     combatants = []
     for c in enc.combatants:
         if c.id != who and (who in c.engaged or who in c.missile_engaged or c.guarding == who):
-            c = c.model_copy(update={
-                "engaged": tuple(x for x in c.engaged if x != who),
-                "missile_engaged": tuple(x for x in c.missile_engaged if x != who),
-                "guarding": None if c.guarding == who else c.guarding,
-            })
+            c = c.replace(
+                engaged=tuple(x for x in c.engaged if x != who),
+                missile_engaged=tuple(x for x in c.missile_engaged if x != who),
+                guarding=None if c.guarding == who else c.guarding,
+            )
         combatants.append(c)
-    return enc.model_copy(update={"combatants": tuple(combatants)})
+    return enc.replace(combatants=tuple(combatants))
 
 
 @_fold.register
@@ -143,7 +143,7 @@ def _(e: ev.ActionSpent, enc: Encounter) -> Encounter:
         "step": {"step": True},
         "extended": {"extended": True},
     }
-    return enc.with_state(spent=spent.model_copy(update=changes[e.kind]))
+    return enc.with_state(spent=spent.replace(**changes[e.kind]))
 
 
 @_fold.register
@@ -163,7 +163,7 @@ def _(e: ev.AttackRecorded, enc: Encounter) -> Encounter:
 @_fold.register
 def _(e: ev.AmmoSpent, enc: Encounter) -> Encounter:
     me = enc.get(e.who)
-    weapons = tuple(w.model_copy(update={"ammo": e.left}) if w.id == e.weapon else w
+    weapons = tuple(w.replace(ammo=e.left) if w.id == e.weapon else w
                     for w in me.weapons)
     return enc.with_combatant(e.who, weapons=weapons)
 
@@ -171,12 +171,12 @@ def _(e: ev.AmmoSpent, enc: Encounter) -> Encounter:
 @_fold.register
 def _(e: ev.Moved, enc: Encounter) -> Encounter:
     enc = enc.with_combatant(e.who, position=e.path[-1])
-    return enc.with_state(spent=enc.state.spent.model_copy(update={"moved": True}))
+    return enc.with_state(spent=enc.state.spent.replace(moved=True))
 
 
 @_fold.register
 def _(e: ev.MovedAway, enc: Encounter) -> Encounter:
-    return enc.with_state(spent=enc.state.spent.model_copy(update={"moved": True}))
+    return enc.with_state(spent=enc.state.spent.replace(moved=True))
 
 
 def _link(enc: Encounter, a: str, b: str, missile: bool, on: bool) -> Encounter:
@@ -205,7 +205,7 @@ def _(e: ev.DisengageResolved, enc: Encounter) -> Encounter:
     me = enc.get(e.who)
     streak = 0 if e.success else me.disengage_streak + 1
     enc = enc.with_combatant(e.who, disengage_streak=streak)
-    return enc.with_state(spent=enc.state.spent.model_copy(update={"disengage_tried": True}))
+    return enc.with_state(spent=enc.state.spent.replace(disengage_tried=True))
 
 
 @_fold.register
@@ -238,10 +238,10 @@ def _(e: ev.DeclarationCleared, enc: Encounter) -> Encounter:
 @_fold.register
 def _(e: ev.DiceSalted, enc: Encounter) -> Encounter:
     assert enc.dice is not None
-    return enc.model_copy(update={"dice": enc.dice.model_copy(update={"salt": e.salt})})
+    return enc.replace(dice=enc.dice.replace(salt=e.salt))
 
 
 @_fold.register
 def _(e: ev.DiceCommitted, enc: Encounter) -> Encounter:
     assert enc.dice is not None
-    return enc.model_copy(update={"dice": enc.dice.model_copy(update={"committed": True})})
+    return enc.replace(dice=enc.dice.replace(committed=True))

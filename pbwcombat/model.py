@@ -1,6 +1,6 @@
-"""The encounter as frozen pydantic models (SPEC: the encounter file).
+"""The encounter as frozen records validated by pydantic-core (SPEC: the encounter file).
 
-Hand-written keys are strict (`extra="forbid"`: typos must not pass silently). State keys the
+Hand-written keys are strict (extra keys forbidden: typos must not pass silently). State keys the
 tool writes back live on the same models with defaults, so a fresh hand-written file loads.
 No I/O, dice or text here.
 """
@@ -8,133 +8,183 @@ No I/O, dice or text here.
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any, Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic_core import SchemaValidator
+from pydantic_core import core_schema as cs
 
 from pbwcombat import dice
+from pbwcombat.record import (
+    BOOL,
+    REQUIRED,
+    Record,
+    literal,
+    nullable,
+    pair,
+    strict_int,
+    text,
+    tuple_of,
+)
 
 ID_PATTERN = r"^[a-z0-9][a-z0-9_-]*$"
 Status = Literal["ok", "disabled", "dying", "stable", "dead"]
 Phase = Literal["setup", "surprise", "combat", "ended"]
-Lang = Literal["es", "en"]
-Format = Literal["bbcode", "markdown", "plain", "json"]
-Coord = Annotated[int, Field(ge=-100_000, le=100_000)]
-SmallInt = Annotated[int, Field(ge=-1_000_000, le=1_000_000)]
 _DURATION = re.compile(r"^(\d{1,5})([smhd])$")
+_ID = cs.str_schema(strict=True, pattern=ID_PATTERN, max_length=64)
+_INT = strict_int()
+_COORD = strict_int(-100_000, 100_000)
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-
-def parse_duration(text: str) -> int:
+def parse_duration(value: str) -> int:
     """`"48h"` → seconds; accepts s, m, h, d. ValueError otherwise."""
-    m = _DURATION.match(text.strip())
+    m = _DURATION.match(value.strip())
     if not m:
-        raise ValueError(f'"{text}" is not a duration like "48h", "30m" or "2d"')
+        raise ValueError(f'"{value}" is not a duration like "48h", "30m" or "2d"')
     return int(m.group(1)) * {"s": 1, "m": 60, "h": 3600, "d": 86400}[m.group(2)]
 
 
-class Rules(_Strict):
+def _duration_or_empty(value: str) -> str:
+    if value:
+        parse_duration(value)
+    return value
+
+
+def _dice_expression(value: str) -> str:
+    if not dice.is_dice_expression(value):
+        raise ValueError(f'"{value}" is not a dice expression')
+    return value
+
+
+class Rules(Record):
     """Every ruling a table might play differently (RULES.md), with its default."""
 
-    confirm_criticals: bool = True  # R-ATK-3
-    ranged_into_melee: Literal["forbid", "penalty"] = "forbid"  # R-ATK-6
-    death_at: Annotated[int, Field(le=-1, ge=-1_000_000)] = -10  # R-HP-1
-    dying_bleed: bool = True  # R-HP-4
-    aoo_engages: bool = True  # R-AOO-5
-    disengage_step: Annotated[int, Field(ge=0, le=1000)] = 3  # R-DIS-5
-    reckless_disengage: bool = True  # R-DIS-7
-    default_action: Literal["skip", "attack-nearest"] = "skip"
-    turn_deadline: str = ""
+    confirm_criticals: bool  # R-ATK-3
+    ranged_into_melee: Literal["forbid", "penalty"]  # R-ATK-6
+    death_at: int  # R-HP-1
+    dying_bleed: bool  # R-HP-4
+    aoo_engages: bool  # R-AOO-5
+    disengage_step: int  # R-DIS-5
+    reckless_disengage: bool  # R-DIS-7
+    default_action: Literal["skip", "attack-nearest"]
+    turn_deadline: str
 
-    @field_validator("turn_deadline")
-    @classmethod
-    def _deadline(cls, v: str) -> str:
-        if v:
-            parse_duration(v)
-        return v
+    FIELDS = {
+        "confirm_criticals": (BOOL, True),
+        "ranged_into_melee": (literal("forbid", "penalty"), "forbid"),
+        "death_at": (strict_int(-1_000_000, -1), -10),
+        "dying_bleed": (BOOL, True),
+        "aoo_engages": (BOOL, True),
+        "disengage_step": (strict_int(0, 1000), 3),
+        "reckless_disengage": (BOOL, True),
+        "default_action": (literal("skip", "attack-nearest"), "skip"),
+        "turn_deadline": (cs.no_info_after_validator_function(_duration_or_empty, text(20)), ""),
+    }
 
 
-def slug(text: str) -> str:
-    s = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+def slug(value: str) -> str:
+    s = re.sub(r"[^a-z0-9]+", "-", value.lower()).strip("-")
     return s or "weapon"
 
 
-class Weapon(_Strict):
-    id: str = ""
-    name: str = ""
-    kind: Literal["melee", "ranged"] = "melee"
-    attack: SmallInt = 0
+class Weapon(Record):
+    id: str
+    name: str
+    kind: Literal["melee", "ranged"]
+    attack: int
     damage: str
-    crit_range: Annotated[int, Field(ge=2, le=20)] = 20
-    crit_mult: Annotated[int, Field(ge=2, le=10)] = 2
-    reach: Annotated[int, Field(ge=1, le=100)] = 1
-    reach_adjacent: bool = False
-    range: Annotated[int, Field(ge=1, le=100_000)] | None = None
-    ammo: Annotated[int, Field(ge=0, le=1_000_000)] | None = None
+    crit_range: int
+    crit_mult: int
+    reach: int
+    reach_adjacent: bool
+    range: int | None
+    ammo: int | None
 
-    @field_validator("damage")
-    @classmethod
-    def _damage(cls, v: str) -> str:
-        if not dice.is_dice_expression(v):
-            raise ValueError(f'"{v}" is not a dice expression')
-        return v
-
-    @model_validator(mode="after")
-    def _names(self) -> Weapon:
-        if not self.name and not self.id:
-            raise ValueError("a weapon needs a name or an id")
-        if not self.id:
-            object.__setattr__(self, "id", slug(self.name))
-        if not self.name:
-            object.__setattr__(self, "name", self.id)
-        if self.kind == "ranged" and self.range is None:
-            raise ValueError("a ranged weapon needs a range (squares)")
-        return self
+    FIELDS = {
+        "id": (text(64), ""),
+        "name": (text(200), ""),
+        "kind": (literal("melee", "ranged"), "melee"),
+        "attack": (_INT, 0),
+        "damage": (cs.no_info_after_validator_function(_dice_expression, text(400)), REQUIRED),
+        "crit_range": (strict_int(2, 20), 20),
+        "crit_mult": (strict_int(2, 10), 2),
+        "reach": (strict_int(1, 100), 1),
+        "reach_adjacent": (BOOL, False),
+        "range": (nullable(strict_int(1, 100_000)), None),
+        "ammo": (nullable(strict_int(0, 1_000_000)), None),
+    }
 
 
-class Combatant(_Strict):
+def _weapon_defaults(w: Weapon) -> Weapon:
+    if not w.name and not w.id:
+        raise ValueError("a weapon needs a name or an id")
+    if w.kind == "ranged" and w.range is None:
+        raise ValueError("a ranged weapon needs a range (squares)")
+    return w.with_defaults(id=w.id or slug(w.name), name=w.name or w.id)
+
+
+class Combatant(Record):
     # hand-written
-    id: Annotated[str, Field(pattern=ID_PATTERN, max_length=64)]
-    name: Annotated[str, Field(max_length=200)] = ""
-    side: Annotated[str, Field(min_length=1, max_length=100)]
-    pc: bool = False
-    player: Annotated[str, Field(max_length=200)] = ""
-    initiative_mod: SmallInt = 0
-    dex_mod: SmallInt = 0
-    dodge: SmallInt = 0
-    defense: SmallInt
-    hp: SmallInt
-    max_hp: Annotated[int, Field(ge=1, le=1_000_000)] | None = None
-    speed: Annotated[int, Field(ge=0, le=10_000)] = 30
-    position: tuple[Coord, Coord] | None = None
-    aware: bool = True
-    group: str = ""
-    notes: str = ""
-    weapons: tuple[Weapon, ...] = ()
+    id: str
+    name: str
+    side: str
+    pc: bool
+    player: str
+    initiative_mod: int
+    dex_mod: int
+    dodge: int
+    defense: int
+    hp: int
+    max_hp: int | None
+    speed: int
+    position: tuple[int, int] | None
+    aware: bool
+    group: str
+    notes: str
+    weapons: tuple[Weapon, ...]
     # state written by the tool (SPEC names)
-    initiative: SmallInt | None = None
-    status: Status = "ok"
-    flat_footed: bool = False
-    engaged: tuple[str, ...] = ()
-    missile_engaged: tuple[str, ...] = ()
-    guarding: str | None = None
-    disengage_streak: Annotated[int, Field(ge=0)] = 0
+    initiative: int | None
+    status: Status
+    flat_footed: bool
+    engaged: tuple[str, ...]
+    missile_engaged: tuple[str, ...]
+    guarding: str | None
+    disengage_streak: int
     # state of our own: see README "State keys"
-    removed: bool = False
-    aoo_round: int = -1  # round of its last attack of opportunity (R-AOO-4)
-    turn_clocks: tuple[int, int] = (0, 0)  # clock at its previous and last turn start
-    attacked_by: dict[str, int] = Field(default_factory=dict)  # enemy id -> clock (R-DIS-2)
+    removed: bool
+    aoo_round: int
+    turn_clocks: tuple[int, int]
+    attacked_by: dict[str, int]
 
-    @model_validator(mode="after")
-    def _defaults(self) -> Combatant:
-        if not self.name:
-            object.__setattr__(self, "name", self.id)
-        if self.max_hp is None:
-            object.__setattr__(self, "max_hp", max(self.hp, 1))
-        return self
+    FIELDS = {
+        "id": (_ID, REQUIRED),
+        "name": (text(200), ""),
+        "side": (cs.str_schema(strict=True, min_length=1, max_length=100), REQUIRED),
+        "pc": (BOOL, False),
+        "player": (text(200), ""),
+        "initiative_mod": (_INT, 0),
+        "dex_mod": (_INT, 0),
+        "dodge": (_INT, 0),
+        "defense": (_INT, REQUIRED),
+        "hp": (_INT, REQUIRED),
+        "max_hp": (nullable(strict_int(1, 1_000_000)), None),
+        "speed": (strict_int(0, 10_000), 30),
+        "position": (nullable(pair(_COORD)), None),
+        "aware": (BOOL, True),
+        "group": (text(100), ""),
+        "notes": (text(), ""),
+        "weapons": (tuple_of(Weapon.core_schema(_weapon_defaults)), ()),
+        "initiative": (nullable(_INT), None),
+        "status": (literal("ok", "disabled", "dying", "stable", "dead"), "ok"),
+        "flat_footed": (BOOL, False),
+        "engaged": (tuple_of(text(64)), ()),
+        "missile_engaged": (tuple_of(text(64)), ()),
+        "guarding": (nullable(text(64)), None),
+        "disengage_streak": (strict_int(0, 1_000_000), 0),
+        "removed": (BOOL, False),
+        "aoo_round": (strict_int(-1, 1_000_000_000), -1),
+        "turn_clocks": (pair(strict_int(0, 10**12)), (0, 0)),
+        "attacked_by": (cs.dict_schema(text(64), strict_int(0, 10**12)), {}),
+    }
 
     @property
     def display(self) -> str:
@@ -161,57 +211,105 @@ class Combatant(_Strict):
         return None
 
 
-class TurnSpent(_Strict):
+def _combatant_defaults(c: Combatant) -> Combatant:
+    return c.with_defaults(name=c.name or c.id,
+                           max_hp=c.max_hp if c.max_hp is not None else max(c.hp, 1))
+
+
+class TurnSpent(Record):
     """What the acting combatant has spent this turn (R-TRN-3)."""
 
-    standard: bool = False
-    moves: Annotated[int, Field(ge=0, le=2)] = 0
-    full_round: bool = False
-    step: bool = False
-    moved: bool = False
-    disengage_tried: bool = False
-    extended: bool = False  # a whole-turn action (intercept, failed disengage): free actions only
+    standard: bool
+    moves: int
+    full_round: bool
+    step: bool
+    moved: bool
+    disengage_tried: bool
+    extended: bool  # a whole-turn action (intercept, failed disengage): free actions only
+
+    FIELDS = {
+        "standard": (BOOL, False),
+        "moves": (strict_int(0, 2), 0),
+        "full_round": (BOOL, False),
+        "step": (BOOL, False),
+        "moved": (BOOL, False),
+        "disengage_tried": (BOOL, False),
+        "extended": (BOOL, False),
+    }
 
 
-class State(_Strict):
-    version: Annotated[int, Field(ge=0)] = 0
-    phase: Phase = "setup"
-    round: Annotated[int, Field(ge=0)] = 0
-    turn: str = ""
-    order: tuple[str, ...] = ()
-    # ours
-    clock: Annotated[int, Field(ge=0)] = 0
-    turn_started_at: str = ""
-    spent: TurnSpent = TurnSpent()
-    delaying: tuple[str, ...] = ()
-    acted: tuple[str, ...] = ()  # who has had a turn this round
-    declarations: dict[str, list[str]] = Field(default_factory=dict)
-    winner: str = ""
+class State(Record):
+    version: int
+    phase: Phase
+    round: int
+    turn: str
+    order: tuple[str, ...]
+    clock: int
+    turn_started_at: str
+    spent: TurnSpent
+    delaying: tuple[str, ...]
+    acted: tuple[str, ...]
+    declarations: dict[str, list[str]]
+    winner: str
+
+    FIELDS = {
+        "version": (strict_int(0, 10**12), 0),
+        "phase": (literal("setup", "surprise", "combat", "ended"), "setup"),
+        "round": (strict_int(0, 10**9), 0),
+        "turn": (text(64), ""),
+        "order": (tuple_of(text(64)), ()),
+        "clock": (strict_int(0, 10**12), 0),
+        "turn_started_at": (text(64), ""),
+        "spent": (TurnSpent.core_schema(), None),
+        "delaying": (tuple_of(text(64)), ()),
+        "acted": (tuple_of(text(64)), ()),
+        "declarations": (cs.dict_schema(text(64), cs.list_schema(text(200), max_length=50)),
+                         {}),
+        "winner": (text(100), ""),
+    }
 
 
-class DiceState(_Strict):
+class DiceState(Record):
     """R-DIC-2 generator state: secret seed (hex), counter, players' salt."""
 
-    algorithm: Literal["hmac-sha256-v1"] = "hmac-sha256-v1"
-    seed: Annotated[str, Field(pattern=r"^[0-9a-f]{64}$")]
-    n: Annotated[int, Field(ge=0)] = 0
-    salt: str = ""
-    committed: bool = False
+    algorithm: Literal["hmac-sha256-v1"]
+    seed: str
+    n: int
+    salt: str
+    committed: bool
+
+    FIELDS = {
+        "algorithm": (literal("hmac-sha256-v1"), "hmac-sha256-v1"),
+        "seed": (cs.str_schema(strict=True, pattern=r"^[0-9a-f]{64}$"), REQUIRED),
+        "n": (strict_int(0, 10**15), 0),
+        "salt": (text(1000), ""),
+        "committed": (BOOL, False),
+    }
 
 
-class Encounter(_Strict):
-    schema_: Literal[1] = Field(1, alias="schema")
-    name: str = ""
-    lang: Lang = "en"
-    format: Format = "bbcode"
-    mention: str = "@{player}"
-    notes: str = ""
-    rules: Rules = Rules()
-    combatants: tuple[Combatant, ...] = ()
-    state: State = State()
-    dice: DiceState | None = None
+class Encounter(Record):
+    name: str
+    lang: Literal["es", "en"]
+    format: Literal["bbcode", "markdown", "plain", "json"]
+    mention: str
+    notes: str
+    rules: Rules
+    combatants: tuple[Combatant, ...]
+    state: State
+    dice: DiceState | None
 
-    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
+    FIELDS = {
+        "schema": (cs.literal_schema([1]), 1),
+        "name": (text(500), ""),
+        "lang": (literal("es", "en"), "en"),
+        "format": (literal("bbcode", "markdown", "plain", "json"), "bbcode"),
+        "mention": (text(200), "@{player}"),
+        "notes": (text(), ""),
+        "rules": (Rules.core_schema(), None),
+        "combatants": (tuple_of(Combatant.core_schema(_combatant_defaults)), ()),
+        "state": (State.core_schema(), None),
+        "dice": (nullable(DiceState.core_schema()), None),
+    }
 
     # -- lookups --------------------------------------------------------------
     def find(self, cid: str) -> Combatant | None:
@@ -237,13 +335,35 @@ class Encounter(_Strict):
 
     # -- functional updates (used by evolve only) ------------------------------
     def with_combatant(self, cid: str, **changes: Any) -> Encounter:
-        combatants = tuple(
-            c.model_copy(update=changes) if c.id == cid else c for c in self.combatants
-        )
-        return self.model_copy(update={"combatants": combatants})
+        combatants = tuple(c.replace(**changes) if c.id == cid else c for c in self.combatants)
+        return self.replace(combatants=combatants)
 
     def with_state(self, **changes: Any) -> Encounter:
-        return self.model_copy(update={"state": self.state.model_copy(update=changes)})
+        return self.replace(state=self.state.replace(**changes))
+
+
+def _encounter_defaults(enc: Encounter) -> Encounter:
+    """Sub-tables the file leaves out get their defaults (not marked as written)."""
+    missing: dict[str, Any] = {}
+    if enc.rules is None:
+        missing["rules"] = Rules.new()
+    if enc.state is None:
+        missing["state"] = State.new(spent=TurnSpent.new())
+    elif enc.state.spent is None:
+        missing["state"] = enc.state.with_defaults(spent=TurnSpent.new())
+    return enc.with_defaults(**missing) if missing else enc
+
+
+_VALIDATOR: SchemaValidator | None = None
+
+
+def validate(document: dict[str, Any]) -> Encounter:
+    """Document → Encounter; raises pydantic_core.ValidationError listing every problem."""
+    global _VALIDATOR
+    if _VALIDATOR is None:
+        _VALIDATOR = SchemaValidator(Encounter.core_schema(_encounter_defaults))
+    result: Encounter = _VALIDATOR.validate_python(document)
+    return result
 
 
 def status_for(hp: int, death_at: int, previous: Status = "ok") -> Status:

@@ -72,7 +72,7 @@ def with_generator(enc: Encounter) -> Encounter:
     """R-DIC-2: a fresh secret seed for a file that has none."""
     if enc.dice is not None:
         return enc
-    return enc.model_copy(update={"dice": DiceState(seed=secrets.token_hex(32))})
+    return enc.replace(dice=DiceState.new(seed=secrets.token_hex(32)))
 
 
 def dice_source(enc: Encounter, supplied: tuple[int, ...]) -> DiceSource:
@@ -126,10 +126,8 @@ def run_action(path: Path, command: str, action: object, opts: Options,
         source = dice_source(enc, opts.supplied)
         res = decide(enc, source, now_utc(), opts.force)
         assert res.enc.dice is not None
-        after = res.enc.model_copy(update={
-            "dice": res.enc.dice.model_copy(update={"n": source.n}),
-            "state": res.enc.state.model_copy(update={"version": enc.state.version + 1}),
-        })
+        after = res.enc.replace(dice=res.enc.dice.replace(n=source.n),
+                                state=res.enc.state.replace(version=enc.state.version + 1))
         unused = tuple(source.supplied)
         warnings = []
         if unused:

@@ -55,9 +55,9 @@ class Narrator:
                 faces = ", ".join(
                     f"{d.face} {self.cat['supplied']}" if d.supplied else f"{d.face} #{d.n}"
                     for d in term.dice)
-                body = f"{term.count}d{term.sides} ({faces})"
+                body = f"{term.number}d{term.sides} ({faces})"
             else:
-                body = str(term.count)
+                body = str(term.number)
             parts.append(body if not parts and sign == "+" else f"{sign} {body}")
         for m in r.mods:
             label = self.cat.get(f"mod_{m.note}", m.note) if m.note else ""
@@ -87,9 +87,10 @@ class Narrator:
     def lines(self, events: Iterable[ev.Event]) -> list[str]:
         out: list[str] = []
         for e in events:
-            if e.type in SILENT:
+            kind = ev.event_type(e)
+            if kind in SILENT:
                 continue
-            handler: Callable[[ev.Event], str | None] = getattr(self, "_" + e.type, self._plain)
+            handler: Callable[[ev.Event], str | None] = getattr(self, "_" + kind, self._plain)
             line = handler(e)
             if line:
                 out.append(line)
