@@ -52,13 +52,26 @@ def from_document(doc: dict[str, Any]) -> Encounter:
     try:
         enc = validate(doc)
     except ValidationError as err:
-        raise InvalidEncounter(_problems(err)) from None
+        raise InvalidEncounter(_problems(err) + _position_problems(doc)) from None
     except RecursionError:
         raise InvalidEncounter(["file: nested too deeply"]) from None
     problems = reference_problems(enc)
     if problems:
         raise InvalidEncounter(problems)
     return _derive_status(enc)
+
+
+def _position_problems(doc: dict[str, Any]) -> list[str]:
+    """Positions on some combatants only (R-GEO-1), found even when other keys are invalid,
+    so the GM sees every problem at once."""
+    combatants = doc.get("combatants")
+    if not isinstance(combatants, list):
+        return []
+    has = [isinstance(c, dict) and "position" in c for c in combatants]
+    if not any(has) or all(has):
+        return []
+    return [f"combatants[{i}].position: missing (positions on some combatants only)"
+            for i, h in enumerate(has) if not h]
 
 
 def _derive_status(enc: Encounter) -> Encounter:
@@ -82,17 +95,31 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def _keep(record: Record, always: tuple[str, ...]) -> dict[str, Any]:
+_DEFAULTS: dict[type, dict[str, Any]] = {}
+
+
+def _plain_defaults(cls: type[Record]) -> dict[str, Any]:
+    if cls not in _DEFAULTS:
+        _DEFAULTS[cls] = {name: _plain(default) for name, (_, default) in cls.FIELDS.items()
+                          if default is not REQUIRED}
+    return _DEFAULTS[cls]
+
+
+def _keep(record: Record, always: tuple[str, ...], skip: tuple[str, ...] = ()
+          ) -> dict[str, Any]:
     """Fields the author set, the `always` keys, and any other field off its default."""
+    defaults = _plain_defaults(type(record))
+    data = record.__dict__
+    authored = record.fields_set
     out: dict[str, Any] = {}
-    for name, (_, default) in record.FIELDS.items():
-        value = getattr(record, name)
-        if value is None:
+    for name in record.FIELDS:
+        value = data[name]
+        if value is None or name in skip:
             continue
-        off_default = default is REQUIRED or _plain(value) != _plain(default)
-        authored = name in record.fields_set and name not in _OURS
-        if authored or name in always or off_default:
-            out[name] = _plain(value)
+        plain = _plain(value) if isinstance(value, (tuple, list, dict, Record)) else value
+        if (name in always or (name in authored and name not in _OURS)
+                or name not in defaults or plain != defaults[name]):
+            out[name] = plain
     return out
 
 
@@ -113,8 +140,7 @@ def to_document(enc: Encounter) -> dict[str, Any]:
 
 
 def _combatant(c: Combatant) -> dict[str, Any]:
-    out = _keep(c, _COMBATANT_STATE)
-    out.pop("weapons", None)
+    out = _keep(c, _COMBATANT_STATE, skip=("weapons",))
     if c.weapons:
         out["weapons"] = [_keep(w, ("id", "name")) for w in c.weapons]
     return out

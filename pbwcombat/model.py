@@ -312,11 +312,18 @@ class Encounter(Record):
     }
 
     # -- lookups --------------------------------------------------------------
+    def _positions(self) -> dict[str, int]:
+        """id → index in `combatants`, cached per combatants tuple (lookups stay O(1))."""
+        cached = self.__dict__.get("_index")
+        if cached is None or cached[0] is not self.combatants:
+            cached = (self.combatants, {c.id: i for i, c in enumerate(self.combatants)})
+            self.__dict__["_index"] = cached
+        index: dict[str, int] = cached[1]
+        return index
+
     def find(self, cid: str) -> Combatant | None:
-        for c in self.combatants:
-            if c.id == cid:
-                return c
-        return None
+        i = self._positions().get(cid)
+        return None if i is None else self.combatants[i]
 
     def get(self, cid: str) -> Combatant:
         c = self.find(cid)
@@ -335,8 +342,10 @@ class Encounter(Record):
 
     # -- functional updates (used by evolve only) ------------------------------
     def with_combatant(self, cid: str, **changes: Any) -> Encounter:
-        combatants = tuple(c.replace(**changes) if c.id == cid else c for c in self.combatants)
-        return self.replace(combatants=combatants)
+        i = self._positions()[cid]
+        combatants = list(self.combatants)
+        combatants[i] = combatants[i].replace(**changes)
+        return self.replace(combatants=tuple(combatants))
 
     def with_state(self, **changes: Any) -> Encounter:
         return self.replace(state=self.state.replace(**changes))

@@ -105,6 +105,7 @@ class Record:
         return self.__pydantic_fields_set__
 
     def values(self) -> dict[str, Any]:
+        """The fields only (caches some records keep in their __dict__ are left out)."""
         return {name: self.__dict__[name] for name in self.FIELDS}
 
     def __eq__(self, other: object) -> bool:

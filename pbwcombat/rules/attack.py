@@ -69,13 +69,20 @@ def attack_roll(res: Resolution, attacker: str, target: str, weapon: Weapon, kin
 # -- attacks of opportunity --------------------------------------------------------------
 
 
-def best_reaching_weapon(c: Combatant, square: tuple[int, int]) -> Weapon | None:
-    """R-AOO-4: the best melee weapon (highest attack) that reaches `square`."""
-    if c.position is None:
-        return None
-    d = distance(c.position, square)
-    usable = [w for w in melee_weapons(c) if weapon_threatens(w, d)]
+def best_reaching_weapon(c: Combatant, square: tuple[int, int] | None) -> Weapon | None:
+    """R-AOO-4: the best melee weapon (highest attack) that reaches `square` (gridless: any)."""
+    usable = melee_weapons(c)
+    if c.position is not None and square is not None:
+        d = distance(c.position, square)
+        usable = [w for w in usable if weapon_threatens(w, d)]
     return max(usable, key=lambda w: w.attack, default=None)
+
+
+def _threatens_mover(c: Combatant, mover: str, square: tuple[int, int] | None) -> bool:
+    """R-AOO-1; gridless, threat exists only between combatants engaged in melee (R-GEO-5)."""
+    if square is None or c.position is None:
+        return mover in c.engaged and bool(melee_weapons(c))
+    return threatens(c, square)
 
 
 def can_make_aoo(res: Resolution, c: Combatant) -> bool:
@@ -84,7 +91,7 @@ def can_make_aoo(res: Resolution, c: Combatant) -> bool:
             and c.aoo_round != res.enc.state.round)
 
 
-def provokers(res: Resolution, mover: str, square: tuple[int, int],
+def provokers(res: Resolution, mover: str, square: tuple[int, int] | None,
               engaged_exempt: bool) -> list[str]:
     """Enemies that get an AoO when `mover` leaves (or shoots from) `square`, in initiative
     order (R-DIC-4). Engaged enemies are exempt when R-DIS governs instead (R-AOO-2)."""
@@ -95,13 +102,13 @@ def provokers(res: Resolution, mover: str, square: tuple[int, int],
             continue
         if engaged_exempt and mover in c.engaged:
             continue
-        if threatens(c, square) and can_make_aoo(res, c):
+        if _threatens_mover(c, mover, square) and can_make_aoo(res, c):
             found.append(c.id)
     return sorted(found, key=lambda cid: initiative_rank(res, cid))
 
 
 def attack_of_opportunity(res: Resolution, enemy: str, mover: str,
-                          square: tuple[int, int]) -> bool:
+                          square: tuple[int, int] | None) -> bool:
     """Resolve one AoO at once (R-AOO-4); True if it was made."""
     e = res.enc.get(enemy)
     weapon = best_reaching_weapon(e, square)
@@ -162,7 +169,7 @@ def attack(res: Resolution, attacker: str, target: str, weapon_key: str | None, 
     target = intercept_attack(res, attacker, target, w.kind == "ranged", from_behind,
                               on_intercept)
     if target:
-        if w.kind == "ranged" and a.position is not None:
+        if w.kind == "ranged":
             for enemy in provokers(res, attacker, a.position, engaged_exempt=False):
                 attack_of_opportunity(res, enemy, attacker, a.position)  # R-ATK-7
                 if res.enc.get(attacker).hp <= 0:

@@ -72,10 +72,12 @@ def _roll_off(res: Resolution, tied: list[Unit]) -> list[Unit]:
 def settle(res: Resolution, units: list[Unit]) -> list[Unit]:
     """R-INI-1/2: highest total first, then higher modifier; clusters still tied roll off,
     highest total first."""
-    keys = sorted({(u.total, u.mod) for u in units}, reverse=True)
+    clusters: dict[tuple[int, int], list[Unit]] = {}
+    for u in units:
+        clusters.setdefault((u.total, u.mod), []).append(u)
     ordered: list[Unit] = []
-    for key in keys:
-        cluster = [u for u in units if (u.total, u.mod) == key]
+    for key in sorted(clusters, reverse=True):
+        cluster = clusters[key]
         ordered.extend(_roll_off(res, cluster) if len(cluster) > 1 else cluster)
     return ordered
 

@@ -1,0 +1,183 @@
+"""`make bench`: wall-clock medians of whole commands, each as a ratio to a baseline measured
+in the same run (a benchmark, not a timed test: nothing here fails the suite).
+
+    python bench/bench.py [--runs N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+BIN = Path(sys.executable).parent
+PBW = str(BIN / "pbwcombat")
+SEED = "7" * 64
+
+DUEL = """schema = 1
+name = "Bench"
+format = "plain"
+
+[dice]
+seed = "{seed}"
+
+[[combatants]]
+id = "hero"
+side = "heroes"
+pc = true
+defense = 15
+hp = 30
+position = [0, 0]
+
+[[combatants.weapons]]
+name = "Sword"
+attack = 5
+damage = "1d8+3"
+
+[[combatants]]
+id = "ogre"
+side = "monsters"
+defense = 12
+hp = 1000000
+position = [1, 0]
+
+[[combatants.weapons]]
+name = "Club"
+attack = 4
+damage = "2d8+5"
+"""
+
+
+def crowd(n: int) -> str:
+    """An encounter of `n` combatants on distinct squares, two sides, a few groups."""
+    parts = [f'schema = 1\nname = "Crowd"\nformat = "plain"\n\n[dice]\nseed = "{SEED}"\n']
+    for i in range(n):
+        group = f'group = "pack{i % 7}"\n' if i % 5 == 0 else ""
+        parts.append(f"""
+[[combatants]]
+id = "c{i}"
+side = "{'a' if i % 2 else 'b'}"
+initiative_mod = {i % 6}
+defense = 12
+hp = 10
+position = [{i % 40}, {i // 40}]
+{group}
+[[combatants.weapons]]
+name = "Spear"
+attack = 2
+damage = "1d8"
+""")
+    return "".join(parts)
+
+
+def median_time(cmd: list[str], runs: int, before: Callable[[], None] | None = None) -> float:
+    times = []
+    env = dict(os.environ, PBWCOMBAT_NOW="2026-11-29T12:00:00Z")
+    for _ in range(runs):
+        if before:
+            before()
+        start = time.perf_counter()
+        done = subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        times.append(time.perf_counter() - start)
+        if done.returncode != 0:
+            raise SystemExit(f"{' '.join(cmd)} failed ({done.returncode}): {done.stderr!r}")
+    return statistics.median(times)
+
+
+def grow_journal(path: Path, entries: int) -> None:
+    """Give `path` a journal of `entries` lines: copies of its last real record before it
+    (only the tail has to match the file; earlier lines are what a long fight leaves)."""
+    journal = path.with_name(path.name + ".journal")
+    lines = journal.read_bytes().splitlines(keepends=True)
+    tail = lines[-1]
+    record = json.loads(tail)
+    filler = []
+    for i in range(entries - 1):
+        record["version"] = i + 1
+        filler.append(json.dumps(record, separators=(",", ":")).encode() + b"\n")
+    journal.write_bytes(b"".join(filler) + tail)
+
+
+def prepare_duel(folder: Path, entries: int) -> Path:
+    path = folder / f"duel-{entries}.toml"
+    path.write_text(DUEL.format(seed=SEED))
+    subprocess.run([PBW, "roll-initiative", str(path), "--dice", "15,3"], check=True,
+                   stdout=subprocess.DEVNULL, env=dict(os.environ))
+    if entries > 1:
+        grow_journal(path, entries)
+    return path
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--runs", type=int, default=15)
+    args = parser.parse_args()
+    runs = args.runs
+    rows: list[tuple[str, float, str, float | None, str]] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        floor = median_time([sys.executable, "-c", "import typer, pydantic, tomllib, tomli_w"],
+                            runs)
+        rows.append(("floor: python -c 'import typer, pydantic, tomllib, tomli_w'", floor,
+                     "", None, ""))
+
+        def attack(path: Path) -> list[str]:
+            return [PBW, "attack", str(path), "hero", "ogre", "--force"]
+
+        empty = prepare_duel(folder, 1)
+        t_empty = median_time(attack(empty), runs)
+        rows.append(("attack (load, validate, resolve, atomic write, render)", t_empty,
+                     "floor", t_empty / floor, "≤ 1.3×"))
+        show = median_time([PBW, "show", str(empty)], runs)
+        rows.append(("show (read-only status post)", show, "floor", show / floor, ""))
+        for entries, goal in ((1000, "≤ 1.3×"), (10000, "≤ 2×")):
+            path = prepare_duel(folder, entries)
+            t = median_time(attack(path), runs)
+            rows.append((f"attack, log of {entries:,} entries", t, "attack, empty log",
+                         t / t_empty, goal))
+
+        big = folder / "crowd.toml"
+        fresh = folder / "crowd-template.toml"
+        fresh.write_text(crowd(500))
+
+        def reset_crowd() -> None:
+            shutil.copyfile(fresh, big)
+            big.with_name(big.name + ".journal").unlink(missing_ok=True)
+
+        t = median_time([PBW, "roll-initiative", str(big)], max(3, runs // 3), reset_crowd)
+        rows.append(("roll-initiative, 500 combatants", t, "", None, "< 0.5 s"))
+
+        deep = prepare_duel(folder, 1000)
+        saved = deep.read_bytes(), deep.with_name(deep.name + ".journal").read_bytes()
+        subprocess.run(attack(deep), check=True, stdout=subprocess.DEVNULL)
+
+        def reset_deep() -> None:
+            deep.write_bytes(saved[0])
+            deep.with_name(deep.name + ".journal").write_bytes(saved[1])
+            subprocess.run(attack(deep), check=True, stdout=subprocess.DEVNULL)
+
+        t = median_time([PBW, "undo", str(deep)], runs, reset_deep)
+        rows.append(("undo, 1,000-deep history", t, "floor", t / floor, ""))
+        ten = folder / "duel-10000.toml"
+        t = median_time([PBW, "validate", str(ten)], runs)
+        rows.append(("validate, file with a 10,000-entry log", t, "floor", t / floor, ""))
+
+    print(f"pbwcombat benchmark — {os.cpu_count()} CPU(s), median of {runs} runs, "
+          f"Python {sys.version.split()[0]}\n")
+    print(f"| {'measure':58} | {'median s':>8} | {'vs':18} | {'ratio':>6} | goal |")
+    print(f"|{'-' * 60}|{'-' * 10}|{'-' * 20}|{'-' * 8}|------|")
+    for name, t, base, ratio, goal in rows:
+        r = f"{ratio:.2f}×" if ratio is not None else ""
+        print(f"| {name:58} | {t:8.3f} | {base:18} | {r:>6} | {goal} |")
+
+
+if __name__ == "__main__":
+    main()

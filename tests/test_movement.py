@@ -1,0 +1,546 @@
+"""Movement allowances (R-TRN-2/3, R-INI-4), blocking squares, and attacks of opportunity
+(R-AOO-1..6) through `move`, with supplied dice."""
+
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pbwcombat import store
+
+# -- helpers ------------------------------------------------------------------------------
+
+SWORD = {"id": "sword", "name": "Sword", "attack": 5, "damage": "1d8+3"}
+AXE = {"id": "axe", "name": "Axe", "attack": 4, "damage": "1d12+2"}
+BOW = {"id": "bow", "name": "Bow", "kind": "ranged", "attack": 4, "damage": "1d6",
+       "range": 20}
+
+
+def _val(v: Any) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, (list, tuple)):
+        return "[" + ", ".join(_val(x) for x in v) + "]"
+    if isinstance(v, str):
+        return json.dumps(v)
+    return str(v)
+
+
+def fighter(cid: str, side: str, pos: tuple[int, int] | None = None,
+            weapons: tuple[dict[str, Any], ...] = (SWORD,), **keys: Any) -> str:
+    keys.setdefault("defense", 12)
+    keys.setdefault("hp", 10)
+    lines = ["[[combatants]]", f'id = "{cid}"', f'side = "{side}"']
+    lines += [f"{k} = {_val(v)}" for k, v in keys.items()]
+    if pos is not None:
+        lines.append(f"position = [{pos[0]}, {pos[1]}]")
+    for w in weapons:
+        lines.append("[[combatants.weapons]]")
+        lines += [f"{k} = {_val(v)}" for k, v in w.items()]
+    return "\n".join(lines) + "\n"
+
+
+def build(*fighters: str, rules: str = "") -> str:
+    head = 'schema = 1\nname = "Move"\nlang = "en"\nformat = "plain"\n\n[rules]\n'
+    return head + rules + "\n\n" + "\n".join(fighters)
+
+
+def doc(path: Path) -> dict[str, Any]:
+    return tomllib.loads(path.read_text(encoding="utf-8"))
+
+
+def who(path: Path, cid: str) -> dict[str, Any]:
+    return next(c for c in doc(path)["combatants"] if c["id"] == cid)
+
+
+def pos(path: Path, cid: str) -> list[int]:
+    return who(path, cid)["position"]
+
+
+def engaged(path: Path, cid: str) -> list[str]:
+    return who(path, cid).get("engaged", [])
+
+
+def start(run: Any, path: Path, faces: str, first: str) -> None:
+    r = run("roll-initiative", path, "--dice", faces)
+    assert r.code == 0, r.err
+    next_until(run, path, first)
+
+
+def next_until(run: Any, path: Path, cid: str) -> None:
+    for _ in range(12):
+        if doc(path)["state"]["turn"] == cid:
+            return
+        r = run("next", path)
+        assert r.code == 0, r.err
+    raise AssertionError(f"never reached {cid}'s turn")
+
+
+def events(r: Any, kind: str | None = None) -> list[dict[str, Any]]:
+    return [e for e in r.json()["events"] if kind is None or e["type"] == kind]
+
+
+def aoos(r: Any) -> list[dict[str, Any]]:
+    return [e for e in events(r, "AttackRolled") if e["kind"] == "aoo"]
+
+
+def snapshot(path: Path) -> tuple[bytes, bytes]:
+    j = store.journal_path(path)
+    return path.read_bytes(), (j.read_bytes() if j.exists() else b"")
+
+
+def refused(run: Any, path: Path, rules: str | tuple[str, ...] | None, *args: object) -> Any:
+    """Exit 3, the rule id on stderr (one of `rules`; None: any R-… id), file unchanged."""
+    before = snapshot(path)
+    r = run(*args)
+    assert r.code == 3, (r.code, r.out, r.err)
+    if rules is None:
+        assert re.search(r"R-[A-Z]+-\d", r.err), r.err
+    else:
+        options = (rules,) if isinstance(rules, str) else rules
+        assert any(rule in r.err for rule in options), r.err
+    assert snapshot(path) == before
+    return r
+
+
+def move(run: Any, path: Path, cid: str, *args: object) -> Any:
+    r = run("move", path, cid, *args, "--format", "json")
+    assert r.code == 0, (r.out, r.err)
+    return r
+
+
+def alone(run: Any, encounter: Any, **hero: Any) -> Path:
+    """The hero on its turn with a far-away enemy: pure allowance checks."""
+    path = encounter(build(fighter("hero", "a", (0, 0), **hero),
+                           fighter("orc", "b", (40, 40))))
+    start(run, path, "15,3", "hero")
+    return path
+
+
+def by_orc(run: Any, encounter: Any, rules: str = "", orc_at: tuple[int, int] = (1, 0),
+           hero: dict[str, Any] | None = None, orc: dict[str, Any] | None = None) -> Path:
+    """Hero (Defense 15, 20 hp) at (0,0) on its turn; the orc (Axe +4, 1d12+2) has had its turn
+    (not flat-footed) and has not attacked."""
+    hero_keys = {"defense": 15, "hp": 20, **(hero or {})}
+    orc_keys = {"weapons": (AXE,), **(orc or {})}
+    path = encounter(build(fighter("hero", "a", (0, 0), **hero_keys),
+                           fighter("orc", "b", orc_at, **orc_keys), rules=rules))
+    start(run, path, "3,15", "hero")
+    return path
+
+
+# -- R-TRN-2/3: allowances --------------------------------------------------------------------
+
+
+def test_R_TRN_2_move_of_speed_over_5_squares_leaves_the_standard_action(run, encounter):
+    path = encounter(build(fighter("hero", "a", (0, 0)), fighter("orc", "b", (7, 0))))
+    start(run, path, "15,3", "hero")
+    move(run, path, "hero", "6,0")
+    assert pos(path, "hero") == [6, 0]
+    r = run("attack", path, "hero", "orc", "--dice", "2")
+    assert r.code == 0, r.err
+
+
+def test_R_TRN_2_more_than_speed_is_a_double_move_no_standard(run, encounter):
+    path = encounter(build(fighter("hero", "a", (0, 0)), fighter("orc", "b", (8, 0))))
+    start(run, path, "15,3", "hero")
+    move(run, path, "hero", "7,0")
+    assert pos(path, "hero") == [7, 0]
+    refused(run, path, ("R-TRN-2", "R-TRN-3"), "attack", path, "hero", "orc", "--dice", "2")
+
+
+def test_R_TRN_2_speed_sets_squares_per_move(run, encounter):
+    # speed 20 = 4 squares: 4 squares is one move (a second one is left), 5 is a double move
+    path = alone(run, encounter, speed=20)
+    move(run, path, "hero", "4,0")
+    move(run, path, "hero", "8,0")
+    assert pos(path, "hero") == [8, 0]
+    refused(run, path, ("R-TRN-2", "R-TRN-3"), "move", path, "hero", "9,0")
+
+
+def test_R_TRN_2_two_move_actions_then_no_more(run, encounter):
+    path = alone(run, encounter)
+    move(run, path, "hero", "3,0")
+    move(run, path, "hero", "6,0")
+    refused(run, path, ("R-TRN-2", "R-TRN-3"), "move", path, "hero", "7,0")
+    assert pos(path, "hero") == [6, 0]
+
+
+def test_R_TRN_2_double_move_at_most_twice_speed(run, encounter):
+    path = alone(run, encounter)
+    refused(run, path, "R-TRN-2", "move", path, "hero", "13,0")
+    move(run, path, "hero", "12,0")
+    assert pos(path, "hero") == [12, 0]
+
+
+def test_R_TRN_2_after_a_standard_only_one_move(run, encounter):
+    path = encounter(build(fighter("hero", "a", (0, 0), weapons=(BOW,)),
+                           fighter("orc", "b", (0, 8))))
+    start(run, path, "15,3", "hero")
+    assert run("attack", path, "hero", "orc", "--dice", "2").code == 0
+    refused(run, path, ("R-TRN-2", "R-TRN-3"), "move", path, "hero", "-7,0")
+    move(run, path, "hero", "-6,0")
+    refused(run, path, ("R-TRN-2", "R-TRN-3"), "move", path, "hero", "-7,0")
+
+
+def test_R_TRN_2_run_four_times_speed_in_a_straight_line(run, encounter):
+    path = alone(run, encounter)
+    move(run, path, "hero", "24,0", "--run")
+    assert pos(path, "hero") == [24, 0]
+    # running is the whole turn
+    refused(run, path, ("R-TRN-2", "R-TRN-3"), "move", path, "hero", "25,0")
+
+
+def test_R_TRN_2_run_longer_than_four_times_speed_refused(run, encounter):
+    path = alone(run, encounter)
+    refused(run, path, "R-TRN-2", "move", path, "hero", "25,0", "--run")
+
+
+def test_R_TRN_2_run_must_be_straight(run, encounter):
+    path = alone(run, encounter)
+    refused(run, path, "R-TRN-2", "move", path, "hero", "5,0", "5,5", "--run")
+
+
+def test_R_TRN_2_run_after_a_move_refused(run, encounter):
+    path = alone(run, encounter)
+    move(run, path, "hero", "1,0")
+    refused(run, path, ("R-TRN-2", "R-TRN-3"), "move", path, "hero", "10,0", "--run")
+
+
+def test_R_TRN_2_run_then_no_standard(run, encounter):
+    path = encounter(build(fighter("hero", "a", (0, 0)), fighter("orc", "b", (9, 0))))
+    start(run, path, "15,3", "hero")
+    move(run, path, "hero", "8,0", "--run")
+    refused(run, path, ("R-TRN-2", "R-TRN-3"), "attack", path, "hero", "orc", "--dice", "2")
+
+
+def test_R_TRN_2_five_foot_step_then_standard(run, encounter):
+    path = encounter(build(fighter("hero", "a", (0, 0)), fighter("orc", "b", (2, 2))))
+    start(run, path, "15,3", "hero")
+    r = move(run, path, "hero", "1,1", "--step")
+    assert pos(path, "hero") == [1, 1]
+    assert events(r, "Moved")[0]["step"] is True
+    assert run("attack", path, "hero", "orc", "--dice", "2").code == 0
+
+
+def test_R_TRN_2_five_foot_step_is_one_square(run, encounter):
+    path = alone(run, encounter)
+    refused(run, path, "R-TRN-2", "move", path, "hero", "2,0", "--step")
+
+
+def test_R_TRN_2_no_other_movement_after_a_step(run, encounter):
+    path = alone(run, encounter)
+    move(run, path, "hero", "1,0", "--step")
+    refused(run, path, "R-TRN-2", "move", path, "hero", "2,0")
+    refused(run, path, "R-TRN-2", "move", path, "hero", "2,0", "--step")
+
+
+def test_R_TRN_2_no_step_after_other_movement(run, encounter):
+    path = alone(run, encounter)
+    move(run, path, "hero", "1,0")
+    refused(run, path, "R-TRN-2", "move", path, "hero", "2,0", "--step")
+
+
+def test_R_TRN_3_move_refused_when_not_your_turn(run, encounter):
+    path = alone(run, encounter)
+    refused(run, path, "R-TRN-3", "move", path, "orc", "39,40")
+
+
+def test_R_HP_2_disabled_has_one_move_action_only(run, encounter):
+    path = alone(run, encounter, hp=0, max_hp=10)
+    assert who(path, "hero")["status"] == "disabled"
+    refused(run, path, ("R-HP-2", "R-TRN-2"), "move", path, "hero", "7,0")
+    move(run, path, "hero", "1,0")
+    assert who(path, "hero")["hp"] == 0
+    refused(run, path, "R-HP-2", "move", path, "hero", "2,0")
+
+
+# -- R-INI-4: the surprise round ------------------------------------------------------------
+
+
+def _surprise(run: Any, encounter: Any, orc_at: tuple[int, int]) -> Path:
+    path = encounter(build(fighter("hero", "a", (0, 0)),
+                           fighter("orc", "b", orc_at, aware=False)))
+    r = run("roll-initiative", path, "--dice", "15,3")
+    assert r.code == 0, r.err
+    st = doc(path)["state"]
+    assert (st["phase"], st["round"], st["turn"]) == ("surprise", 0, "hero")
+    return path
+
+
+def test_R_INI_4_surprise_round_move_then_no_standard(run, encounter):
+    path = _surprise(run, encounter, (3, 0))
+    move(run, path, "hero", "2,0")
+    refused(run, path, "R-INI-4", "attack", path, "hero", "orc", "--dice", "15,2")
+
+
+def test_R_INI_4_surprise_round_standard_then_no_move(run, encounter):
+    path = _surprise(run, encounter, (1, 0))
+    assert run("attack", path, "hero", "orc", "--dice", "2").code == 0
+    refused(run, path, "R-INI-4", "move", path, "hero", "-1,0")
+
+
+def test_R_INI_4_surprise_round_one_move_only(run, encounter):
+    path = _surprise(run, encounter, (20, 0))
+    move(run, path, "hero", "0,3")
+    refused(run, path, "R-INI-4", "move", path, "hero", "0,4")
+
+
+def test_R_INI_4_surprise_round_no_double_move(run, encounter):
+    path = _surprise(run, encounter, (20, 0))
+    refused(run, path, ("R-INI-4", "R-TRN-2"), "move", path, "hero", "0,7")
+
+
+def test_R_INI_4_surprise_round_no_run(run, encounter):
+    path = _surprise(run, encounter, (20, 0))
+    refused(run, path, "R-INI-4", "move", path, "hero", "0,7", "--run")
+
+
+# -- blocking squares ---------------------------------------------------------------------
+
+
+def test_R_TRN_2_no_passing_through_an_enemy(run, encounter):
+    path = encounter(build(fighter("hero", "a", (0, 0)), fighter("orc", "b", (2, 0))))
+    start(run, path, "15,3", "hero")
+    refused(run, path, None, "move", path, "hero", "4,0")
+
+
+def test_R_TRN_2_no_ending_on_an_ally(run, encounter):
+    path = encounter(build(fighter("hero", "a", (0, 0), initiative_mod=5),
+                           fighter("tom", "a", (2, 0)), fighter("orc", "b", (9, 9))))
+    start(run, path, "15,3,2", "hero")
+    refused(run, path, None, "move", path, "hero", "2,0")
+
+
+def test_R_TRN_2_no_ending_on_an_enemy(run, encounter):
+    path = encounter(build(fighter("hero", "a", (0, 0)), fighter("orc", "b", (2, 0))))
+    start(run, path, "15,3", "hero")
+    refused(run, path, None, "move", path, "hero", "2,0")
+
+
+def test_R_TRN_2_passing_through_an_ally_is_fine(run, encounter):
+    path = encounter(build(fighter("hero", "a", (0, 0), initiative_mod=5),
+                           fighter("tom", "a", (1, 0)), fighter("orc", "b", (9, 9))))
+    start(run, path, "15,3,2", "hero")
+    move(run, path, "hero", "3,0")
+    assert pos(path, "hero") == [3, 0]
+
+
+# -- R-AOO: attacks of opportunity ------------------------------------------------------------
+
+
+def test_R_AOO_2_leaving_a_threatened_square_provokes(run, encounter):
+    path = by_orc(run, encounter, rules="aoo_engages = false")
+    r = move(run, path, "hero", "-2,0", "--dice", "2")
+    (aoo,) = aoos(r)
+    assert (aoo["attacker"], aoo["target"]) == ("orc", "hero")
+    assert aoo["roll"]["total"] == 6 and aoo["hit"] is False
+    assert pos(path, "hero") == [-2, 0]
+
+
+def test_R_AOO_2_aoo_damage_applies_and_mover_goes_on(run, encounter):
+    path = by_orc(run, encounter, rules="aoo_engages = false")
+    r = move(run, path, "hero", "-2,0", "--dice", "15,5")
+    assert aoos(r)[0]["hit"] is True
+    assert who(path, "hero")["hp"] == 20 - 7
+    assert pos(path, "hero") == [-2, 0]
+
+
+def test_R_AOO_2_five_foot_step_provokes_nothing(run, encounter):
+    path = by_orc(run, encounter, rules="aoo_engages = false")
+    r = move(run, path, "hero", "-1,0", "--step")
+    assert aoos(r) == []
+    assert pos(path, "hero") == [-1, 0]
+
+
+def test_R_AOO_2_entering_a_threatened_square_provokes_nothing(run, encounter):
+    path = by_orc(run, encounter, orc_at=(3, 0))
+    r = move(run, path, "hero", "2,1")
+    assert aoos(r) == []
+    assert pos(path, "hero") == [2, 1]
+
+
+def test_R_AOO_2_enemy_engaged_with_mover_makes_no_aoo(run, encounter):
+    # the orc attacked the hero (engaged); the hero disengages (R-DIS) and moves: no AoO
+    path = encounter(build(fighter("hero", "a", (0, 0), defense=15, hp=20),
+                           fighter("orc", "b", (1, 0), weapons=(AXE,))))
+    start(run, path, "3,15", "orc")
+    assert run("attack", path, "orc", "hero", "--dice", "2").code == 0
+    next_until(run, path, "hero")
+    r = move(run, path, "hero", "-3,0", "--dice", "15,2")
+    assert aoos(r) == []
+    assert events(r, "DefenseTotalRolled")[0]["roll"]["total"] == 20
+    assert pos(path, "hero") == [-3, 0]
+    assert engaged(path, "hero") == []
+
+
+def test_R_AOO_2_moving_within_engaged_enemy_reach_no_aoo(run, encounter):
+    path = encounter(build(fighter("hero", "a", (0, 0), defense=15, hp=20),
+                           fighter("orc", "b", (1, 0), weapons=(AXE,))))
+    start(run, path, "3,15", "orc")
+    assert run("attack", path, "orc", "hero", "--dice", "2").code == 0
+    next_until(run, path, "hero")
+    r = move(run, path, "hero", "0,1")
+    assert aoos(r) == [] and events(r, "DefenseTotalRolled") == []
+    assert pos(path, "hero") == [0, 1]
+    assert engaged(path, "hero") == ["orc"]
+
+
+def test_R_AOO_4_one_aoo_per_round_along_a_path(run, encounter):
+    # every square from (0,0) to (2,0) is threatened by the orc at (1,1): one AoO only
+    path = by_orc(run, encounter, rules="aoo_engages = false", orc_at=(1, 1))
+    r = move(run, path, "hero", "3,0", "--dice", "2,2,2")
+    assert len(aoos(r)) == 1
+    assert pos(path, "hero") == [3, 0]
+
+
+def test_R_AOO_4_one_aoo_per_round_across_movers_and_again_next_round(run, encounter):
+    path = encounter(build(fighter("hero", "a", (0, 0), defense=15),
+                           fighter("tom", "a", (0, 2), defense=15),
+                           fighter("kit", "a", (2, 2), defense=15),
+                           fighter("orc", "b", (1, 1), weapons=(AXE,)),
+                           rules="aoo_engages = false"))
+    start(run, path, "10,8,6,15", "hero")  # orc, hero, tom, kit
+    r = move(run, path, "hero", "-2,0", "--dice", "2")
+    assert [e["attacker"] for e in aoos(r)] == ["orc"]
+    next_until(run, path, "tom")
+    r = move(run, path, "tom", "-2,2", "--dice", "2")
+    assert aoos(r) == []
+    assert pos(path, "tom") == [-2, 2]
+    next_until(run, path, "orc")  # round 2
+    assert doc(path)["state"]["round"] == 2
+    next_until(run, path, "kit")
+    r = move(run, path, "kit", "4,2", "--dice", "2")
+    assert [e["attacker"] for e in aoos(r)] == ["orc"]
+
+
+def test_R_AOO_4_each_threatening_enemy_gets_one_in_initiative_order(run, encounter):
+    path = encounter(build(fighter("hero", "a", (0, 0), defense=15),
+                           fighter("orc1", "b", (1, 0), weapons=(AXE,)),
+                           fighter("orc2", "b", (1, 1), weapons=(AXE,)),
+                           rules="aoo_engages = false"))
+    start(run, path, "3,10,15", "hero")  # orc2, orc1, hero
+    r = move(run, path, "hero", "-2,0", "--dice", "2,2")
+    assert [e["attacker"] for e in aoos(r)] == ["orc2", "orc1"]
+
+
+def test_R_AOO_4_flat_footed_enemy_makes_no_aoo(run, encounter):
+    path = encounter(build(fighter("hero", "a", (0, 0), defense=15),
+                           fighter("orc", "b", (1, 0), weapons=(AXE,)),
+                           rules="aoo_engages = false"))
+    start(run, path, "15,3", "hero")  # the orc has not acted yet
+    assert who(path, "orc")["flat_footed"] is True
+    r = move(run, path, "hero", "-2,0", "--dice", "15,5")
+    assert aoos(r) == []
+    assert who(path, "hero")["hp"] == 10
+
+
+def test_R_AOO_4_guarding_enemy_makes_no_aoo(run, encounter):
+    path = encounter(build(fighter("hero", "a", (0, 0), defense=15),
+                           fighter("orc", "b", (1, 0), weapons=(AXE,)),
+                           fighter("gob", "b", (2, 0)),
+                           rules="aoo_engages = false"))
+    start(run, path, "3,15,10", "orc")  # orc, gob, hero
+    assert run("intercept", path, "orc", "gob").code == 0
+    next_until(run, path, "hero")
+    assert who(path, "orc")["guarding"] == "gob"
+    r = move(run, path, "hero", "-2,0", "--dice", "15,5")
+    assert aoos(r) == []
+    assert who(path, "hero")["hp"] == 10
+
+
+def test_R_AOO_4_enemy_at_0_hp_makes_no_aoo(run, encounter):
+    path = by_orc(run, encounter, rules="aoo_engages = false",
+                  orc={"hp": 0, "max_hp": 10})
+    assert who(path, "orc")["status"] == "disabled"
+    r = move(run, path, "hero", "-2,0", "--dice", "15,5")
+    assert aoos(r) == []
+    assert who(path, "hero")["hp"] == 20
+
+
+def test_R_AOO_4_aoo_with_best_melee_weapon_that_reaches(run, encounter):
+    dagger = {"id": "dagger", "attack": 2, "damage": "1d4"}
+    spear = {"id": "longspear", "attack": 8, "damage": "1d8", "reach": 2}
+    greataxe = {"id": "greataxe", "attack": 6, "damage": "1d12"}
+    bow = {**BOW, "attack": 10}
+    path = by_orc(run, encounter, rules="aoo_engages = false",
+                  orc={"weapons": (dagger, bow, spear, greataxe)})
+    r = move(run, path, "hero", "-2,0", "--dice", "2")
+    (aoo,) = aoos(r)
+    assert aoo["weapon"] == "greataxe"
+    assert aoo["roll"]["total"] == 2 + 6
+
+
+def test_R_AOO_4_best_weapon_at_two_squares_is_the_reach_weapon(run, encounter):
+    dagger = {"id": "dagger", "attack": 2, "damage": "1d4"}
+    spear = {"id": "longspear", "attack": 8, "damage": "1d8", "reach": 2}
+    path = by_orc(run, encounter, rules="aoo_engages = false", orc_at=(2, 0),
+                  orc={"weapons": (dagger, spear)})
+    r = move(run, path, "hero", "-2,0", "--dice", "2")
+    (aoo,) = aoos(r)
+    assert aoo["weapon"] == "longspear"
+    assert aoo["roll"]["total"] == 2 + 8
+
+
+def test_R_AOO_4_aoo_critical_uses_confirmation(run, encounter):
+    path = by_orc(run, encounter, rules="aoo_engages = false")
+    r = move(run, path, "hero", "-2,0", "--dice", "20,15,1,1")
+    (aoo,) = aoos(r)
+    assert aoo["threat"] is True
+    assert events(r, "CriticalConfirmRolled")[0]["confirmed"] is True
+    assert who(path, "hero")["hp"] == 20 - 6
+
+
+def test_R_AOO_5_aoo_engages_and_successful_disengage_goes_on(run, encounter):
+    path = by_orc(run, encounter)
+    r = move(run, path, "hero", "-3,0", "--dice", "2,15,3")
+    types = [e["type"] for e in events(r)
+             if e["type"] in ("AttackRolled", "Engaged", "DefenseTotalRolled",
+                              "AttackTotalRolled", "Disengaged")]
+    assert types == ["AttackRolled", "Engaged", "DefenseTotalRolled", "AttackTotalRolled",
+                     "Disengaged"]
+    assert events(r, "DefenseTotalRolled")[0]["roll"]["total"] == 15 + 5
+    assert events(r, "AttackTotalRolled")[0]["roll"]["total"] == 3 + 4
+    assert pos(path, "hero") == [-3, 0]
+    assert engaged(path, "hero") == [] and engaged(path, "orc") == []
+
+
+def test_R_AOO_5_failed_disengage_stops_in_the_square_being_left(run, encounter):
+    # the AoO comes when leaving (1,0), mid-path; the failed disengage stops the hero there
+    path = by_orc(run, encounter, orc_at=(2, 1))
+    r = move(run, path, "hero", "4,0", "--dice", "2,3,15")
+    assert len(aoos(r)) == 1
+    assert events(r, "DefenseTotalRolled")[0]["roll"]["total"] == 3 + 5
+    assert events(r, "AttackTotalRolled")[0]["roll"]["total"] == 15 + 4
+    assert pos(path, "hero") == [1, 0]
+    assert engaged(path, "hero") == ["orc"]
+    # the failed attempt was the hero's action for the turn (R-DIS-3)
+    refused(run, path, None, "attack", path, "hero", "orc", "--dice", "15,2")
+    refused(run, path, None, "move", path, "hero", "1,-1")
+
+
+def test_R_AOO_5_aoo_engages_false_mover_goes_on(run, encounter):
+    path = by_orc(run, encounter, rules="aoo_engages = false", orc_at=(2, 1))
+    r = move(run, path, "hero", "4,0", "--dice", "2,3,15")
+    assert len(aoos(r)) == 1
+    assert events(r, "DefenseTotalRolled") == []
+    assert events(r, "Engaged") == []
+    assert pos(path, "hero") == [4, 0]
+    assert engaged(path, "hero") == [] and engaged(path, "orc") == []
+
+
+@pytest.mark.parametrize("rules", ["aoo_engages = true", "aoo_engages = false"])
+@pytest.mark.parametrize(("hp", "after"), [(5, -3), (8, 0)])
+def test_R_AOO_6_mover_dropped_to_0_or_below_stops_in_that_square(run, encounter, rules, hp,
+                                                                   after):
+    path = by_orc(run, encounter, rules=rules, orc_at=(2, 1), hero={"hp": hp, "max_hp": 20})
+    r = move(run, path, "hero", "4,0", "--dice", "15,6,15,2")
+    assert aoos(r)[0]["hit"] is True
+    assert who(path, "hero")["hp"] == after
+    assert pos(path, "hero") == [1, 0]
+    assert events(r, "DefenseTotalRolled") == []
