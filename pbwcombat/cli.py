@@ -528,7 +528,8 @@ def main(argv: list[str] | None = None) -> None:
     _Json.on = False
     _Json.debug = "--debug" in args
     try:
-        app(args=args, prog_name="pbwcombat", standalone_mode=False)
+        target, rest, prog = _app_for(args)
+        target(args=rest, prog_name=prog, standalone_mode=False)
     except PbwError as err:
         _fail(err)
     except click.exceptions.Abort:
@@ -547,6 +548,19 @@ def main(argv: list[str] | None = None) -> None:
         if _Json.debug or isinstance(e, KeyboardInterrupt):
             raise
         _fail_internal(e)
+
+
+def _app_for(args: list[str]) -> tuple[typer.Typer, list[str], str]:
+    """Only the invoked command is built (typer builds every command's parser otherwise: a
+    start-up cost paid by every cron run)."""
+    if args and not args[0].startswith("-"):
+        for info in app.registered_commands:
+            if info.name == args[0]:
+                single = typer.Typer(add_completion=False, pretty_exceptions_enable=False,
+                                     rich_markup_mode=None)
+                single.registered_commands = [info]
+                return single, args[1:], f"pbwcombat {args[0]}"
+    return app, args, "pbwcombat"
 
 
 def _fail_internal(e: BaseException) -> None:

@@ -219,6 +219,7 @@ class DamageRolled(NamedTuple):
 class AmmoSpent(NamedTuple):
     who: str
     weapon: str
+    weapon_name: str
     left: int
 
 

@@ -205,7 +205,7 @@ class Narrator:
                       crit=crit, amount=self.markup.bold(str(e.amount)))
 
     def _AmmoSpent(self, e: ev.AmmoSpent) -> str:
-        return self.t("AmmoSpent", weapon=self.markup.escape(e.weapon), left=e.left)
+        return self.t("AmmoSpent", weapon=self.markup.escape(e.weapon_name), left=e.left)
 
     def _AttackRefused(self, e: ev.AttackRefused) -> str:
         return self.t("AttackRefused", name=self.name(e.name),

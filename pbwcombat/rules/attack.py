@@ -179,7 +179,7 @@ def attack(res: Resolution, attacker: str, target: str, weapon_key: str | None, 
         if target:
             attack_roll(res, attacker, target, w, "attack", mods)
     if w.ammo is not None:
-        res.emit(ev.AmmoSpent(attacker, w.id, w.ammo - 1))  # R-ATK-9: one per shot
+        res.emit(ev.AmmoSpent(attacker, w.id, w.name, w.ammo - 1))  # R-ATK-9: one per shot
     strain_after_standard(res, attacker)
 
 

@@ -122,10 +122,11 @@ def disengage(res: Resolution, who: str, to: Square | None, reckless: bool) -> N
     sp = res.enc.state.spent
     if not res.force and (sp.extended or sp.full_round):
         raise IllegalAction("R-DIS-3", f"{me.display} has only free actions left this turn")
-    if not attempt(res, who, list(me.engaged), reckless=reckless) or to is None:
+    opponents = tuple(me.engaged)
+    if not attempt(res, who, list(opponents), reckless=reckless) or to is None:
         return
     if res.enc.get(who).hp <= 0:
         return
     from pbwcombat.rules.movement import move
 
-    move(res, who, [to])
+    move(res, who, [to], disengaged_from=opponents)

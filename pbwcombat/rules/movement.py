@@ -43,7 +43,8 @@ def move_away(res: Resolution, who: str, to_cover: bool) -> None:
 
 
 def move(res: Resolution, who: str, waypoints: list[Square], step: bool = False,
-         run: bool = False, to_cover: bool = False) -> None:
+         run: bool = False, to_cover: bool = False, disengaged_from: tuple[str, ...] = ()
+         ) -> None:
     """`move WHO X,Y …`: cost and allowance, disengaging first where the path leaves an
     engaged opponent's reach, then square by square: interceptions, then AoOs with their
     R-AOO-5 disengage; engagement where the move ends (R-ENG-1)."""
@@ -63,7 +64,8 @@ def move(res: Resolution, who: str, waypoints: list[Square], step: bool = False,
     kind = move_kind(res, me, cost, run=run, step=step)
     res.emit(ev.ActionSpent(who, kind))
 
-    exempt = set(me.engaged)  # R-AOO-2: those R-DIS governs are never punished twice
+    # R-AOO-2: opponents R-DIS governs (or just governed) never punish the same act twice
+    exempt = set(me.engaged) | set(disengaged_from)
     leaving = [o for o in me.engaged
                if any(not within_reach(res.enc.get(o), sq) for sq in path)]
     if leaving and not attempt(res, who, leaving, destination=path[-1]):
