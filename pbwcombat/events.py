@@ -337,6 +337,7 @@ class InterceptResolved(NamedTuple):
     won: bool
     missile: bool
     forfeit: bool = False
+    movement: bool = False
 
 
 class Declared(NamedTuple):

@@ -261,6 +261,8 @@ class Narrator:
             key = "lost"
         elif e.forfeit:
             key = "forfeit"
+        elif e.movement:
+            key = "move"
         else:
             key = "won"
         return self.t(f"InterceptResolved_{key}", defender=self.name(e.defender_name),

@@ -42,7 +42,8 @@ def attack_roll(res: Resolution, attacker: str, target: str, weapon: Weapon, kin
     bonus = (Mod(weapon.attack, "attack"), *mods)
     roll = res.dice.d20(*bonus)
     natural = roll.natural
-    hit = natural != 1 and (natural == 20 or roll.total >= defense)  # R-ATK-2
+    # R-ATK-2; against Defense 0 (R-DIS-7) it hits unless it rolls a natural 1
+    hit = natural != 1 and (natural == 20 or defense_zero or roll.total >= defense)
     threat = hit and (natural == 20 or natural >= weapon.crit_range)  # R-ATK-3
     res.emit(ev.AttackRolled(attacker, a.display, target, t.display, weapon.id, weapon.name,
                              kind, roll, defense, t.flat_footed and not defense_zero, hit,

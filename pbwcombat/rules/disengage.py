@@ -24,9 +24,9 @@ def attacked_since_previous_turn(res: Resolution, me: Combatant, other: str) -> 
     return me.attacked_by[other] >= window
 
 
-def _best_attack(c: Combatant, missile: bool) -> int:
-    kind = "ranged" if missile else "melee"
-    return max((w.attack for w in c.weapons if w.kind == kind), default=0)
+def _best_melee_attack(c: Combatant) -> int:
+    """R-DIS-2: the Attack Total adds the opponent's best melee `attack` (missile too)."""
+    return max((w.attack for w in melee_weapons(c)), default=0)
 
 
 def _auto_case(res: Resolution, me: Combatant, opponents: list[Combatant], missile: bool,
@@ -66,7 +66,7 @@ def attempt(res: Resolution, who: str, opponent_ids: list[str], *, missile: bool
         auto = _auto_case(res, me, opponents, missile, destination)
         success = True
         if not auto:
-            success = _contest(res, me, opponents, missile, streak)
+            success = _contest(res, me, opponents, streak)
         res.emit(ev.DisengageResolved(who, me.display, success, auto, tuple(opponent_ids),
                                       streak=streak))
     if success:
@@ -77,8 +77,7 @@ def attempt(res: Resolution, who: str, opponent_ids: list[str], *, missile: bool
     return success
 
 
-def _contest(res: Resolution, me: Combatant, opponents: list[Combatant], missile: bool,
-             streak: int) -> bool:
+def _contest(res: Resolution, me: Combatant, opponents: list[Combatant], streak: int) -> bool:
     """R-DIS-2/3/5: Defense Total = 1d20 + (effective Defense − 10) + streak bonus, against
     the highest Attack Total (1d20 + best attack) of each opponent that attacked it since the
     start of its previous turn and is above 0 hp. Ties go to the disengager."""
@@ -92,7 +91,7 @@ def _contest(res: Resolution, me: Combatant, opponents: list[Combatant], missile
     for o in opponents:
         if not (o.conscious_above_zero and attacked_since_previous_turn(res, me, o.id)):
             continue
-        roll = res.dice.d20(Mod(_best_attack(o, missile), "attack"))
+        roll = res.dice.d20(Mod(_best_melee_attack(o), "attack"))
         res.emit(ev.AttackTotalRolled(o.id, o.display, me.id, roll))
         best = roll.total if best is None else max(best, roll.total)
     return best is None or defense.total >= best

@@ -100,7 +100,8 @@ def intercept_move(res: Resolution, mover: str, before: tuple[int, int] | None,
         won = _contest(res, d, m, missile=False)
         ward = res.enc.get(d.guarding or "")
         res.emit(ev.InterceptResolved(d.id, d.display, mover, m.display, ward.id, ward.display,
-                                      won, False))
+                                      won, False, movement=True))
         if won:
+            engage(res, mover, d.id, missile=False)  # R-INT-3: engages the defender instead
             return d
     return None

@@ -75,20 +75,21 @@ def move(res: Resolution, who: str, waypoints: list[Square], step: bool = False,
             res, who, list(me.missile_engaged), missile=True, destination=path[-1]):
         res.emit(ev.MoveStopped(who, me.display, start, "disengage"))
         return
-    _walk(res, who, start, path, exempt, step=step, run=run, cost=cost)
+    _walk(res, who, start, path, exempt, step=step, run=run)
     engage_at_rest(res, who)
 
 
 def _walk(res: Resolution, who: str, start: Square, path: list[Square], exempt: set[str],
-          *, step: bool, run: bool, cost: int) -> None:
+          *, step: bool, run: bool) -> None:
     name = res.enc.get(who).display
     walked: list[Square] = []
     here = start
 
     def flush() -> None:
         if walked:
-            res.emit(ev.Moved(who, name, res.enc.get(who).position or start, tuple(walked),
-                              cost, run=run, step=step))
+            origin = res.enc.get(who).position or start
+            res.emit(ev.Moved(who, name, origin, tuple(walked), path_cost(origin, walked),
+                              run=run, step=step))
             walked.clear()
 
     for sq in path:
