@@ -257,17 +257,44 @@ class Journal:
         return None
 
 
+def _size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except FileNotFoundError:
+        return 0
+
+
 def commit(path: Path, before: bytes, after: bytes, record: dict[str, Any]) -> None:
-    """Append the journal record, then replace the file. Call under `locked(path)`."""
+    """Append the journal record, then replace the file. Call under `locked(path)`.
+
+    If the write fails, the journal is put back byte for byte (SPEC: a non-zero exit leaves
+    the file and its sidecar unchanged)."""
     journal = Journal(journal_path(path))
+    existed = journal.path.exists()
+    size = _size(journal.path)
+    dropped = b""
     tail = journal.committed_tail(before)
-    if tail is not None and not tail[1]:
+    if tail is not None and not tail[1]:  # a record a crash never committed
+        with journal.path.open("rb") as f:
+            f.seek(tail[0])
+            dropped = f.read()
         journal.truncate(tail[0])
     record["before_sha"] = sha256(before)
     record["after_sha"] = sha256(after)
     record["before"] = before.decode("utf-8")
-    journal.append(record)
-    atomic_write(path, after)
+    try:
+        journal.append(record)
+        atomic_write(path, after)
+    except CannotWrite:
+        with contextlib.suppress(OSError):
+            if journal.path.exists():
+                journal.truncate(size - len(dropped))
+                if dropped:
+                    with journal.path.open("ab") as f:
+                        f.write(dropped)
+                if not existed:
+                    journal.path.unlink()
+        raise
 
 
 def restore(path: Path, offset: int, before: bytes) -> None:
