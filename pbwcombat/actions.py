@@ -2,7 +2,6 @@
 
 Actions are also what `declare` queues (as argument lists) and what `--key` digests."""
 
-from __future__ import annotations
 
 from typing import NamedTuple
 

@@ -24,11 +24,42 @@ prints a forum post (BBCode, Markdown, plain text or JSON; Spanish or English).
 Example: pbwcombat roll-initiative fight.toml && pbwcombat next fight.toml
 """
 
-app = typer.Typer(help=HELP, add_completion=False, no_args_is_help=True,
-                  pretty_exceptions_enable=False, rich_markup_mode=None)
-dice_app = typer.Typer(help="Verifiable dice: commit, salt, reveal.", no_args_is_help=True,
-                       rich_markup_mode=None)
-app.add_typer(dice_app, name="dice")
+# Commands are registered with typer only when invoked (or listed by --help): building every
+# command's parser at each start is a cost paid by every cron run.
+Register = Callable[[typer.Typer], None]
+_COMMANDS: dict[str, Register] = {}
+_DICE_COMMANDS: dict[str, Register] = {}
+
+
+def _typer(help_text: str | None = None) -> typer.Typer:
+    return typer.Typer(help=help_text, add_completion=False, no_args_is_help=True,
+                       pretty_exceptions_enable=False, rich_markup_mode=None)
+
+
+def command(name: str, help_text: str, group: dict[str, Register] = _COMMANDS,
+            **settings: Any) -> Callable[[Callable[..., Any]], Any]:
+    def register(fn: Callable[..., Any]) -> Any:
+        def add(target: typer.Typer) -> None:
+            target.command(name, help=help_text, **settings)(fn)
+
+        group[name] = add
+        return fn
+
+    return register
+
+
+def build_app(only: str | None = None) -> typer.Typer:
+    """The typer app with every command, or with `only` that one."""
+    app = _typer(HELP)
+    for name, register in _COMMANDS.items():
+        if only is None or name == only:
+            register(app)
+    if only is None or only == "dice":
+        dice_app = _typer("Verifiable dice: commit, salt, reveal.")
+        for register in _DICE_COMMANDS.values():
+            register(dice_app)
+        app.add_typer(dice_app, name="dice")
+    return app
 
 # Negative numbers (`hp enc.toml goblin -5`, `move … -1,3`) must reach us as arguments.
 ACTION_SETTINGS = {"ignore_unknown_options": True, "allow_interspersed_args": True}
@@ -92,31 +123,37 @@ def action_command(name: str, help_text: str) -> Callable[[Callable[..., Any]], 
     """Register an action command with the options every action command takes."""
 
     def register(fn: Callable[..., Any]) -> Any:
-        sig = inspect.signature(fn)
-        own = [p for p in sig.parameters.values() if p.name != "opts"]
-        params = own + _COMMON
-
-        @functools.wraps(fn)
-        def wrapper(**kwargs: Any) -> None:
-            from pbwcombat.dice import parse_supplied
-            from pbwcombat.runner import Options
-
-            common = {k: kwargs.pop(k) for k in _COMMON_NAMES}
-            _Json.on = common["format"] == "json"
-            _Json.debug = common["debug"]
-            _check_choice(common["format"], ("bbcode", "markdown", "plain", "json"), "--format")
-            _check_choice(common["lang"], ("es", "en"), "--lang")
-            opts = Options(common["format"], common["lang"],
-                           tuple(parse_supplied(common["dice"])), common["dry_run"],
-                           common["force"], common["key"], common["if_version"], common["gm"])
-            fn(opts=opts, **kwargs)
-
-        wrapper.__annotations__ = {p.name: p.annotation for p in params}
-        setattr(wrapper, "__signature__", sig.replace(parameters=params))  # noqa: B010
-        delattr(wrapper, "__wrapped__")
-        return app.command(name, help=help_text, context_settings=ACTION_SETTINGS)(wrapper)
+        _COMMANDS[name] = lambda target: _register_action(target, name, help_text, fn)
+        return fn
 
     return register
+
+
+def _register_action(target: typer.Typer, name: str, help_text: str,
+                     fn: Callable[..., Any]) -> None:
+    sig = inspect.signature(fn)
+    own = [p for p in sig.parameters.values() if p.name != "opts"]
+    params = own + _COMMON
+
+    @functools.wraps(fn)
+    def wrapper(**kwargs: Any) -> None:
+        from pbwcombat.dice import parse_supplied
+        from pbwcombat.runner import Options
+
+        common = {k: kwargs.pop(k) for k in _COMMON_NAMES}
+        _Json.on = common["format"] == "json"
+        _Json.debug = common["debug"]
+        _check_choice(common["format"], ("bbcode", "markdown", "plain", "json"), "--format")
+        _check_choice(common["lang"], ("es", "en"), "--lang")
+        opts = Options(common["format"], common["lang"],
+                       tuple(parse_supplied(common["dice"])), common["dry_run"],
+                       common["force"], common["key"], common["if_version"], common["gm"])
+        fn(opts=opts, **kwargs)
+
+    wrapper.__annotations__ = {p.name: p.annotation for p in params}
+    setattr(wrapper, "__signature__", sig.replace(parameters=params))  # noqa: B010
+    delattr(wrapper, "__wrapped__")
+    target.command(name, help=help_text, context_settings=ACTION_SETTINGS)(wrapper)
 
 
 def _emit(outcome: Any) -> None:
@@ -141,7 +178,7 @@ def _ids(text: str) -> tuple[str, ...]:
 # -- setup and inspection -----------------------------------------------------------------
 
 
-@app.command("new", help="Write a commented starter encounter (refuses to overwrite: exit 73)."
+@command("new", "Write a commented starter encounter (refuses to overwrite: exit 73)."
                          "\n\nExample: pbwcombat new fight.toml --name 'Ambush' --lang en")
 def new_cmd(encounter: Encounter,
             name: Annotated[str | None, typer.Option("--name", help="Encounter name.")] = None,
@@ -154,7 +191,8 @@ def new_cmd(encounter: Encounter,
     sys.stdout.write(f"{encounter}\n")
 
 
-@app.command("validate", help="Check the file: `ok`, or every problem on stderr (exit 65).")
+@command("validate", "Check the file: `ok`, or every problem on stderr (exit 65).\n\n"
+         "Example: pbwcombat validate fight.toml")
 def validate_cmd(encounter: Encounter, format: FormatOpt = None,
                  debug: DebugOpt = False) -> None:
     from pbwcombat.errors import InvalidEncounter
@@ -172,7 +210,7 @@ def validate_cmd(encounter: Encounter, format: FormatOpt = None,
     sys.stdout.write("ok\n")
 
 
-@app.command("show", help="Status post: round, turn, order, hit points, engagements, guards."
+@command("show", "Status post: round, turn, order, hit points, engagements, guards."
                           "\n\nExample: pbwcombat show fight.toml --gm --format markdown")
 def show_cmd(encounter: Encounter, format: FormatOpt = None, lang: LangOpt = None,
              gm: GmOpt = False,
@@ -195,7 +233,7 @@ def show_cmd(encounter: Encounter, format: FormatOpt = None, lang: LangOpt = Non
     sys.stdout.write(status_post(enc, fmt, lang or enc.lang, gm, map_text))
 
 
-@app.command("log", help="The action log as a post.\n\nExample: pbwcombat log fight.toml "
+@command("log", "The action log as a post.\n\nExample: pbwcombat log fight.toml "
                          "--last 3")
 def log_cmd(encounter: Encounter,
             last: Annotated[int | None, typer.Option("--last", min=1,
@@ -215,9 +253,10 @@ def log_cmd(encounter: Encounter,
     sys.stdout.write(log_post(enc, records, format or enc.format, lang or enc.lang, gm))
 
 
-@app.command("undo", help="Restore the file exactly as it was before the last command that "
+@command("undo", "Restore the file exactly as it was before the last command that "
                           "changed it (repeatable). Exit 3 when there is nothing to undo or "
-                          "the file was edited by hand since (--force undoes anyway).")
+                          "the file was edited by hand since (--force undoes anyway).\n\nExample: "
+                          "pbwcombat undo fight.toml")
 def undo_cmd(encounter: Encounter,
              force: Annotated[bool, typer.Option("--force", help="Undo over hand edits.")] =
              False,
@@ -268,22 +307,26 @@ def _idle_due(path: Path, duration: str) -> bool:
     return idle_seconds(enc, now_utc()) >= seconds
 
 
-@action_command("delay", "Delay (R-TRN-7): step out of the order for this round.")
+@action_command("delay", "Delay (R-TRN-7): step out of the order for this round.\n\n"
+                "Example: pbwcombat delay fight.toml mira")
 def delay_cmd(encounter: Encounter, who: Who, opts: Any) -> None:
     _run(encounter, "delay", act.Delay(who), opts)
 
 
-@action_command("act", "A delaying combatant acts now (R-TRN-7).")
+@action_command("act", "A delaying combatant acts now (R-TRN-7).\n\nExample: pbwcombat act "
+                "fight.toml mira")
 def act_cmd(encounter: Encounter, who: Who, opts: Any) -> None:
     _run(encounter, "act", act.Act(who), opts)
 
 
-@action_command("end", "End the combat by hand (R-TRN-6).")
+@action_command("end", "End the combat by hand (R-TRN-6).\n\nExample: pbwcombat end "
+                "fight.toml")
 def end_cmd(encounter: Encounter, opts: Any) -> None:
     _run(encounter, "end", act.End(), opts)
 
 
-@action_command("remove", "A combatant leaves the fight (fled, dismissed); the log keeps it.")
+@action_command("remove", "A combatant leaves the fight (fled, dismissed); the log keeps it."
+                "\n\nExample: pbwcombat remove fight.toml snag")
 def remove_cmd(encounter: Encounter, who: Who, opts: Any) -> None:
     _run(encounter, "remove", act.Remove(who), opts)
 
@@ -370,7 +413,8 @@ def intercept_cmd(encounter: Encounter, defender: Who, ward: Who, opts: Any) -> 
     _run(encounter, "intercept", act.Intercept(defender, ward), opts)
 
 
-@dice_app.command("commit", help="Publish the dice commitment (SHA-256 of the secret seed) "
+@command("commit", group=_DICE_COMMANDS,
+         help_text="Publish the dice commitment (SHA-256 of the secret seed) "
                   "before the fight.\n\nExample: pbwcombat dice commit fight.toml",
                   context_settings=ACTION_SETTINGS)
 def dice_commit_cmd(encounter: Encounter,
@@ -384,7 +428,8 @@ def dice_commit_cmd(encounter: Encounter,
     _run(encounter, "dice commit", act.DiceCommit(salt), Options(format, lang))
 
 
-@dice_app.command("salt", help="Mix in a value the players chose after the commitment (e.g. "
+@command("salt", group=_DICE_COMMANDS,
+         help_text="Mix in a value the players chose after the commitment (e.g. "
                   "the number of their reply).\n\nExample: pbwcombat dice salt fight.toml "
                   "4817", context_settings=ACTION_SETTINGS)
 def dice_salt_cmd(encounter: Encounter,
@@ -400,8 +445,10 @@ def dice_salt_cmd(encounter: Encounter,
     _run(encounter, "dice salt", act.DiceSalt(salt), Options(format, lang, force=force))
 
 
-@dice_app.command("reveal", help="Print the secret seed once the combat has ended (or with "
-                  "--force), so players can run `verify --seed`.")
+@command("reveal", group=_DICE_COMMANDS,
+         help_text="Print the secret seed once the combat has ended (or with "
+                  "--force), so players can run `verify --seed`.\n\nExample: pbwcombat dice "
+                  "reveal fight.toml")
 def dice_reveal_cmd(encounter: Encounter,
                     force: Annotated[bool, typer.Option("--force", help="Before the end.")]
                     = False,
@@ -426,7 +473,7 @@ def dice_reveal_cmd(encounter: Encounter,
                      f"commitment {commitment_of(d.seed)}\n")
 
 
-@app.command("map", help="The grid as text in a code block, one letter per combatant, with a "
+@command("map", "The grid as text in a code block, one letter per combatant, with a "
              "legend; --png draws a picture (needs the extra pbwcombat[map]).\n\nExample: "
              "pbwcombat map fight.toml --png round3.png")
 def map_cmd(encounter: Encounter,
@@ -452,7 +499,7 @@ def map_cmd(encounter: Encounter,
     sys.stdout.write(text)
 
 
-@app.command("verify", help="Recompute every logged generator roll (R-DIC-2) and report any "
+@command("verify", "Recompute every logged generator roll (R-DIC-2) and report any "
              "mismatch; supplied faces are counted apart. Exit 3 if anything does not match."
              "\n\nExample: pbwcombat verify fight.toml --seed 3f9a…")
 def verify_cmd(encounter: Encounter,
@@ -525,7 +572,9 @@ def main(argv: list[str] | None = None) -> None:
     import click
 
     args = list(sys.argv[1:] if argv is None else argv)
-    _Json.on = False
+    # Known before parsing, so that even a command-line error comes out as JSON.
+    _Json.on = "--format=json" in args or any(
+        a == "--format" and b == "json" for a, b in zip(args, args[1:], strict=False))
     _Json.debug = "--debug" in args
     try:
         target, rest, prog = _app_for(args)
@@ -538,7 +587,7 @@ def main(argv: list[str] | None = None) -> None:
     except click.exceptions.Exit as e:
         raise SystemExit(e.exit_code) from None
     except click.exceptions.ClickException as e:  # usage errors found while parsing
-        if _Json.on or "json" in args:
+        if _Json.on:
             _fail(UsageError(e.format_message()))
         e.show()
         raise SystemExit(2) from None
@@ -551,16 +600,10 @@ def main(argv: list[str] | None = None) -> None:
 
 
 def _app_for(args: list[str]) -> tuple[typer.Typer, list[str], str]:
-    """Only the invoked command is built (typer builds every command's parser otherwise: a
-    start-up cost paid by every cron run)."""
-    if args and not args[0].startswith("-"):
-        for info in app.registered_commands:
-            if info.name == args[0]:
-                single = typer.Typer(add_completion=False, pretty_exceptions_enable=False,
-                                     rich_markup_mode=None)
-                single.registered_commands = [info]
-                return single, args[1:], f"pbwcombat {args[0]}"
-    return app, args, "pbwcombat"
+    """Only the invoked command is built: a single-command typer app runs it directly."""
+    if args and args[0] in _COMMANDS:
+        return build_app(args[0]), args[1:], f"pbwcombat {args[0]}"
+    return build_app(), args, "pbwcombat"
 
 
 def _fail_internal(e: BaseException) -> None:

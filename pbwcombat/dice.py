@@ -4,8 +4,6 @@ Nothing here touches the global `random`: every die comes from the encounter's o
 HMAC-SHA256 counter generator, or from faces supplied on the command line.
 """
 
-from __future__ import annotations
-
 import hashlib
 import hmac
 import re

@@ -52,7 +52,7 @@ def from_document(doc: dict[str, Any]) -> Encounter:
     try:
         enc = validate(doc)
     except ValidationError as err:
-        raise InvalidEncounter(_problems(err) + _position_problems(doc)) from None
+        raise InvalidEncounter(_problems(err) + _raw_problems(doc)) from None
     except RecursionError:
         raise InvalidEncounter(["file: nested too deeply"]) from None
     problems = reference_problems(enc)
@@ -61,17 +61,24 @@ def from_document(doc: dict[str, Any]) -> Encounter:
     return _derive_status(enc)
 
 
-def _position_problems(doc: dict[str, Any]) -> list[str]:
-    """Positions on some combatants only (R-GEO-1), found even when other keys are invalid,
-    so the GM sees every problem at once."""
+def _raw_problems(doc: dict[str, Any]) -> list[str]:
+    """Duplicate ids and positions on some combatants only (R-GEO-1), found in the raw
+    document when other keys are invalid, so the GM sees every problem at once."""
     combatants = doc.get("combatants")
     if not isinstance(combatants, list):
         return []
+    problems: list[str] = []
+    seen: set[object] = set()
+    for i, c in enumerate(combatants):
+        cid = c.get("id") if isinstance(c, dict) else None
+        if isinstance(cid, str) and cid in seen:
+            problems.append(f'combatants[{i}].id: duplicate id "{cid}"')
+        seen.add(cid)
     has = [isinstance(c, dict) and "position" in c for c in combatants]
-    if not any(has) or all(has):
-        return []
-    return [f"combatants[{i}].position: missing (positions on some combatants only)"
-            for i, h in enumerate(has) if not h]
+    if any(has) and not all(has):
+        problems += [f"combatants[{i}].position: missing (positions on some combatants only)"
+                     for i, h in enumerate(has) if not h]
+    return problems
 
 
 def _derive_status(enc: Encounter) -> Encounter:

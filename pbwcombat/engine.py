@@ -6,8 +6,6 @@ the state it produced, as in an event-sourced aggregate.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from pbwcombat import events as ev
 from pbwcombat.dice import DiceSource
 from pbwcombat.errors import IllegalAction, UsageError
@@ -15,15 +13,15 @@ from pbwcombat.evolve import evolve
 from pbwcombat.model import Combatant, Encounter
 
 
-@dataclass
 class Resolution:
     """The state being resolved, the dice it draws, and the events emitted so far."""
 
-    enc: Encounter
-    dice: DiceSource
-    now: str
-    force: bool = False
-    events: list[ev.Event] = field(default_factory=list)
+    def __init__(self, enc: Encounter, dice: DiceSource, now: str, force: bool = False) -> None:
+        self.enc = enc
+        self.dice = dice
+        self.now = now
+        self.force = force
+        self.events: list[ev.Event] = []
 
     def emit(self, event: ev.Event) -> None:
         self.events.append(event)

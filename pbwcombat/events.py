@@ -5,8 +5,6 @@ the journal alone (`log`, `--key` repeats). Event types and fields are documente
 README ("JSON output"). `to_dict`/`from_dict` are their journal and JSON form.
 """
 
-from __future__ import annotations
-
 import types
 import typing
 from typing import Any, NamedTuple, TypeAlias

@@ -3,8 +3,6 @@
 Replaying a command's events onto the state before it gives the state after it.
 """
 
-from __future__ import annotations
-
 from functools import singledispatch
 
 from pbwcombat import events as ev

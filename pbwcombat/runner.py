@@ -8,12 +8,10 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import secrets
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from pbwcombat import events as ev
 from pbwcombat import store
@@ -24,8 +22,7 @@ from pbwcombat.errors import Conflict, InvalidEncounter, Refused
 from pbwcombat.model import DiceState, Encounter
 
 
-@dataclass(frozen=True)
-class Options:
+class Options(NamedTuple):
     """The options every action command takes (SPEC: options on every action command)."""
 
     fmt: str | None = None
@@ -38,10 +35,9 @@ class Options:
     gm: bool = False
 
 
-@dataclass
-class Outcome:
+class Outcome(NamedTuple):
     text: str
-    warnings: list[str] = field(default_factory=list)
+    warnings: list[str] = []
     encounter: Encounter | None = None
 
 
@@ -72,7 +68,7 @@ def with_generator(enc: Encounter) -> Encounter:
     """R-DIC-2: a fresh secret seed for a file that has none."""
     if enc.dice is not None:
         return enc
-    return enc.replace(dice=DiceState.new(seed=secrets.token_hex(32)))
+    return enc.replace(dice=DiceState.new(seed=os.urandom(32).hex()))
 
 
 def dice_source(enc: Encounter, supplied: tuple[int, ...]) -> DiceSource:
@@ -96,11 +92,14 @@ def _find_key(path: Path, key: str) -> dict[str, Any] | None:
 
 
 def render(enc: Encounter, events: list[ev.Event], opts: Options,
-           unused: tuple[int, ...] = ()) -> str:
+           unused: tuple[int, ...] = (), record: dict[str, Any] | None = None) -> str:
+    """The post; from a journal `record`, exactly the first post of that command."""
     from pbwcombat.render.post import render as render_post
 
+    facts = record.get("header") if record else None
+    version = record.get("version") if record else None
     return render_post(enc, events, opts.fmt or enc.format, opts.lang or enc.lang, opts.gm,
-                       unused)
+                       unused, facts, version)
 
 
 def run_action(path: Path, command: str, action: object, opts: Options,
@@ -118,7 +117,7 @@ def run_action(path: Path, command: str, action: object, opts: Options,
                     raise Conflict(f'--key "{opts.key}" was used for other arguments '
                                    f'({earlier.get("command")})')
                 events = [ev.from_dict(e) for e in earlier.get("events", [])]
-                return Outcome(render(enc, events, opts), encounter=enc)
+                return Outcome(render(enc, events, opts, record=earlier), encounter=enc)
         if opts.if_version is not None and opts.if_version != enc.state.version:
             raise Conflict(f"--if-version {opts.if_version}: the file is at version "
                            f"{enc.state.version}")
@@ -134,6 +133,8 @@ def run_action(path: Path, command: str, action: object, opts: Options,
             warnings.append("unused --dice faces: " + ",".join(map(str, unused)) + " (R-DIC-3)")
         text = render(after, res.events, opts, unused)
         if not opts.dry_run:
+            from pbwcombat.render.post import header_facts
+
             record = {
                 "version": after.state.version,
                 "command": command,
@@ -144,6 +145,7 @@ def run_action(path: Path, command: str, action: object, opts: Options,
                 "algorithm": ALGORITHM,
                 "salt": enc.dice.salt if enc.dice else "",
                 "events": [ev.to_dict(e) for e in res.events],
+                "header": header_facts(after),
             }
             store.commit(path, raw, dumps(after), record)
         return Outcome(text, warnings, after)
@@ -178,13 +180,13 @@ def undo(path: Path, force: bool) -> tuple[dict[str, Any], bytes]:
 
 
 def committed_records(path: Path, raw: bytes) -> Iterator[dict[str, Any]]:
-    """Journal records that led to the current file (an uncommitted tail is left out)."""
-    journal = store.Journal(store.journal_path(path))
-    tail = journal.committed_tail(raw)
-    skip_last = tail is not None and not tail[1]
-    records = list(journal.records())
-    if skip_last and records:
-        records = records[:-1]
+    """Journal records that led to the current file: a last record that never reached the
+    file (a crash between append and replace) is left out, as is a half-written line."""
+    records = list(store.Journal(store.journal_path(path)).records())
+    digest = store.sha256(raw)
+    if records and records[-1].get("after_sha") != digest \
+            and records[-1].get("before_sha") == digest:
+        records.pop()
     yield from records
 
 

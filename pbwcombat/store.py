@@ -20,7 +20,6 @@ import os
 import time
 import tomllib
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -156,11 +155,11 @@ def atomic_write(path: Path, data: bytes, *, exclusive: bool = False) -> None:
 # -- the journal -----------------------------------------------------------------
 
 
-@dataclass
 class Journal:
     """The append-only sidecar: one JSON line per applied command."""
 
-    path: Path
+    def __init__(self, path: Path) -> None:
+        self.path = path
 
     def append(self, record: dict[str, Any]) -> None:
         line = (json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n").encode()

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 
 from pbwcombat import events as ev
 from pbwcombat.dice import Roll
@@ -25,12 +24,15 @@ def condition(hp: int, max_hp: int, status: str) -> str:
     return "wounded" if hp * 2 > max_hp else "badly_wounded"
 
 
-@dataclass
 class Narrator:
-    markup: Plain
-    lang: str = "en"
-    gm: bool = False
-    mention: str = "@{player}"
+    """Turns events into lines of one language and one markup."""
+
+    def __init__(self, markup: Plain, lang: str = "en", gm: bool = False,
+                 mention: str = "@{player}") -> None:
+        self.markup = markup
+        self.lang = lang
+        self.gm = gm
+        self.mention = mention
 
     @property
     def cat(self) -> dict[str, str]:

@@ -19,23 +19,33 @@ def narrator(enc: Encounter, fmt: str, lang: str, gm: bool) -> Narrator:
     return Narrator(markup_for(fmt), lang, gm, enc.mention)
 
 
-def header(enc: Encounter, n: Narrator) -> str:
-    """`Encounter — Round 2 — Turn: Aldric`."""
+def header_facts(enc: Encounter) -> dict[str, Any]:
+    """What the header shows, as data: kept in the journal so a `--key` repeat prints the
+    first post exactly, whatever happened since."""
     st = enc.state
-    parts = [n.markup.bold(n.markup.escape(enc.name))] if enc.name else []
-    if st.phase == "setup":
+    acting = st.turn and st.phase in ("surprise", "combat")
+    return {"name": enc.name, "phase": st.phase, "round": st.round,
+            "turn": enc.get(st.turn).display if acting else "",
+            "deadline": deadline_text(enc, st.turn_started_at) if acting else ""}
+
+
+def header(facts: Encounter | dict[str, Any], n: Narrator) -> str:
+    """`Encounter — Round 2 — Turn: Aldric`."""
+    f = header_facts(facts) if isinstance(facts, Encounter) else facts
+    parts = [n.markup.bold(n.markup.escape(f["name"]))] if f["name"] else []
+    phase = f["phase"]
+    if phase == "setup":
         parts.append(n.t("setup"))
-    elif st.phase == "ended":
+    elif phase == "ended":
         parts.append(n.t("ended"))
-    elif st.phase == "surprise":
+    elif phase == "surprise":
         parts.append(n.t("surprise_round"))
     else:
-        parts.append(n.t("round", round=st.round))
-    if st.turn and st.phase in ("surprise", "combat"):
-        parts.append(n.t("turn_of", name=n.name(enc.get(st.turn).display)))
-        due = deadline_text(enc, st.turn_started_at)
-        if due:
-            parts.append(n.t("deadline", at=due))
+        parts.append(n.t("round", round=f["round"]))
+    if f["turn"]:
+        parts.append(n.t("turn_of", name=n.name(f["turn"])))
+        if f["deadline"]:
+            parts.append(n.t("deadline", at=f["deadline"]))
     return " — ".join(parts)
 
 
@@ -52,9 +62,10 @@ def _dice_of(e: ev.Event) -> list[Any]:
 
 
 def text_post(enc: Encounter, events: Sequence[ev.Event], fmt: str, lang: str,
-              gm: bool) -> str:
+              gm: bool, facts: dict[str, Any] | None = None) -> str:
     n = narrator(enc, fmt, lang, gm)
-    return "\n".join([header(enc, n), "", *body(events, n)]).rstrip() + "\n"
+    top = header(facts if facts is not None else enc, n)
+    return "\n".join([top, "", *body(events, n)]).rstrip() + "\n"
 
 
 def redact(data: dict[str, Any], gm: bool) -> dict[str, Any]:
@@ -68,11 +79,12 @@ def redact(data: dict[str, Any], gm: bool) -> dict[str, Any]:
 
 
 def json_post(enc: Encounter, events: Sequence[ev.Event], lang: str, gm: bool,
-              unused: Sequence[int] = ()) -> str:
+              unused: Sequence[int] = (), facts: dict[str, Any] | None = None,
+              version: int | None = None) -> str:
     payload: dict[str, Any] = {
-        "version": enc.state.version,
+        "version": enc.state.version if version is None else version,
         "events": [redact(ev.to_dict(e), gm) for e in events],
-        "text": text_post(enc, events, "plain", lang, gm),
+        "text": text_post(enc, events, "plain", lang, gm, facts),
     }
     if unused:
         payload["unused_dice"] = list(unused)
@@ -80,10 +92,12 @@ def json_post(enc: Encounter, events: Sequence[ev.Event], lang: str, gm: bool,
 
 
 def render(enc: Encounter, events: Sequence[ev.Event], fmt: str, lang: str, gm: bool,
-           unused: Sequence[int] = ()) -> str:
+           unused: Sequence[int] = (), facts: dict[str, Any] | None = None,
+           version: int | None = None) -> str:
+    """The post for `events`; `facts`/`version` re-create a post from the journal."""
     if fmt == "json":
-        return json_post(enc, events, lang, gm, unused)
-    return text_post(enc, events, fmt, lang, gm)
+        return json_post(enc, events, lang, gm, unused, facts, version)
+    return text_post(enc, events, fmt, lang, gm, facts)
 
 
 # -- the status post (`show`) ------------------------------------------------------------

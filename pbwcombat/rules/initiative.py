@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from pbwcombat import events as ev
 from pbwcombat.dice import Mod
 from pbwcombat.engine import Resolution
@@ -12,12 +10,12 @@ from pbwcombat.model import Combatant, Encounter
 from pbwcombat.rules.turns import advance
 
 
-@dataclass
 class Unit:
     """A combatant, or a whole group, that rolls and acts as one (R-INI-3)."""
 
-    members: list[Combatant]
-    total: int = 0
+    def __init__(self, members: list[Combatant], total: int = 0) -> None:
+        self.members = members
+        self.total = total
 
     @property
     def mod(self) -> int:
@@ -141,10 +139,13 @@ def _existing_units(enc: Encounter) -> list[Unit]:
 
 
 def _beats(res: Resolution, new: Unit, old: Unit) -> bool:
-    """R-INI-2 between a newcomer and a placed unit: total, modifier, then a roll-off."""
+    """R-INI-2 between a newcomer and a placed unit: total, modifier, then a roll-off with
+    dice drawn in file order."""
     if (new.total, new.mod) != (old.total, old.mod):
         return (new.total, new.mod) > (old.total, old.mod)
-    return _roll_off(res, [new, old])[0] is new
+    rank = {c.id: i for i, c in enumerate(res.enc.combatants)}
+    pair = sorted([new, old], key=lambda u: rank[u.members[0].id])
+    return _roll_off(res, pair)[0] is new
 
 
 def _place_newcomers(res: Resolution, newcomers: list[Combatant]) -> None:
