@@ -40,6 +40,7 @@ step declare "$fight" aldric attack grak --weapon longsword
 step declare "$fight" mira attack grak --weapon longbow
 step declare "$fight" nit attack mira
 step declare "$fight" grak attack aldric
+step declare "$fight" brother-tom move 5,3
 step show "$fight" --format plain
 step resolve "$fight"
 step map "$fight" --format markdown
