@@ -9,6 +9,7 @@ $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 	$(BIN)/python -m pip install -q -e '.[dev]'
+	$(BIN)/python -m compileall -q pbwcombat
 	touch $(STAMP)
 
 demo: $(STAMP)
@@ -22,6 +23,7 @@ lint: $(STAMP)
 	$(BIN)/mypy pbwcombat
 
 bench: $(STAMP)
+	$(BIN)/python -m compileall -q pbwcombat  # byte-code as an installed package has it
 	$(BIN)/python bench/bench.py
 
 torture: $(STAMP)

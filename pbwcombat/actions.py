@@ -3,48 +3,48 @@
 Actions are also what `declare` queues (as argument lists) and what `--key` digests."""
 
 
-from typing import NamedTuple
 
 from pbwcombat.engine import Resolution
 from pbwcombat.errors import UsageError
+from pbwcombat.value import Value
 
 
-class RollInitiative(NamedTuple):
+class RollInitiative(Value):
     reroll: bool = False
 
 
-class Next(NamedTuple):
+class Next(Value):
     pass
 
 
-class Delay(NamedTuple):
+class Delay(Value):
     who: str
 
 
-class Act(NamedTuple):
+class Act(Value):
     who: str
 
 
-class End(NamedTuple):
+class End(Value):
     pass
 
 
-class Remove(NamedTuple):
+class Remove(Value):
     who: str
 
 
-class Hp(NamedTuple):
+class Hp(Value):
     targets: tuple[str, ...]
     delta: str
 
 
-class FreeRoll(NamedTuple):
+class FreeRoll(Value):
     expr: str
     who: str | None = None
     reason: str = ""
 
 
-class Attack(NamedTuple):
+class Attack(Value):
     attacker: str
     target: str
     weapon: str | None = None
@@ -53,7 +53,7 @@ class Attack(NamedTuple):
     from_behind: bool = False
 
 
-class Move(NamedTuple):
+class Move(Value):
     who: str
     waypoints: tuple[tuple[int, int], ...] = ()
     step: bool = False
@@ -62,35 +62,35 @@ class Move(NamedTuple):
     away: bool = False
 
 
-class Disengage(NamedTuple):
+class Disengage(Value):
     who: str
     to: tuple[int, int] | None = None
     reckless: bool = False
 
 
-class Intercept(NamedTuple):
+class Intercept(Value):
     defender: str
     ward: str
 
 
-class DiceCommit(NamedTuple):
+class DiceCommit(Value):
     salt: str | None = None
 
 
-class DiceSalt(NamedTuple):
+class DiceSalt(Value):
     salt: str
 
 
-class Declare(NamedTuple):
+class Declare(Value):
     who: str
     argv: tuple[str, ...]
 
 
-class ClearDeclaration(NamedTuple):
+class ClearDeclaration(Value):
     who: str
 
 
-class Resolve(NamedTuple):
+class Resolve(Value):
     pass
 
 

@@ -7,9 +7,9 @@ HMAC-SHA256 counter generator, or from faces supplied on the command line.
 import hashlib
 import hmac
 import re
-from typing import NamedTuple
 
 from pbwcombat.errors import UsageError
+from pbwcombat.value import Value
 
 ALGORITHM = "hmac-sha256-v1"
 MAX_COUNT = 100
@@ -20,7 +20,7 @@ _MAX_EXPR_LEN = 400
 _TERM = re.compile(r"([+-])?\s*(?:(\d{1,6})?[dD](\d{1,7})|(\d{1,9}))\s*")
 
 
-class Term(NamedTuple):
+class Term(Value):
     """One `NdM` term (sides > 0) or an integer constant (sides == 0, value in `number`)."""
 
     sign: int
@@ -31,7 +31,7 @@ class Term(NamedTuple):
         return f"{self.number}d{self.sides}" if self.sides else str(self.number)
 
 
-class DiceExpr(NamedTuple):
+class DiceExpr(Value):
     """A parsed dice expression: a signed sum of terms."""
 
     terms: tuple[Term, ...]
@@ -102,7 +102,7 @@ def generated_face(key: bytes, n: int, sides: int) -> int:
         k += 1
 
 
-class Die(NamedTuple):
+class Die(Value):
     """One die as rolled: its sides, its face, and its origin (`n` of the generator, or None
     when the face was supplied with --dice)."""
 
@@ -115,21 +115,21 @@ class Die(NamedTuple):
         return self.n is None
 
 
-class Mod(NamedTuple):
+class Mod(Value):
     """A named modifier added to a roll; `note` is a catalogue key (e.g. "streak")."""
 
     value: int
     note: str = ""
 
 
-class RolledTerm(NamedTuple):
+class RolledTerm(Value):
     sign: int
     number: int
     sides: int
     dice: tuple[Die, ...] = ()
 
 
-class Roll(NamedTuple):
+class Roll(Value):
     """Every face of one roll, its constant and named modifiers, and the total (R-OUT-1)."""
 
     terms: tuple[RolledTerm, ...]

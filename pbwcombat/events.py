@@ -7,13 +7,12 @@ README ("JSON output"). `to_dict`/`from_dict` are their journal and JSON form.
 
 import types
 import typing
-from typing import Any, NamedTuple, TypeAlias
+from typing import Any
 
 from pbwcombat.dice import Die, Mod, Roll, RolledTerm
+from pbwcombat.value import Value
 
-# Events are NamedTuples: about ten times cheaper to define than dataclasses, and the CLI
-# defines all of them at every start.
-Event: TypeAlias = tuple[Any, ...]
+Event = Value  # every event class below is a Value (cheap to define at every start)
 
 
 def event_type(event: Event) -> str:
@@ -23,7 +22,7 @@ def event_type(event: Event) -> str:
 # -- initiative, rounds and turns -------------------------------------------------
 
 
-class InitiativeRolled(NamedTuple):
+class InitiativeRolled(Value):
     """One unit (a combatant, or a whole group) rolled initiative (R-INI-1/3)."""
 
     members: tuple[str, ...]
@@ -32,7 +31,7 @@ class InitiativeRolled(NamedTuple):
     roll: Roll
 
 
-class InitiativeJoined(NamedTuple):
+class InitiativeJoined(Value):
     """A newcomer joined its group's existing total without rolling (R-INI-8)."""
 
     who: str
@@ -41,7 +40,7 @@ class InitiativeJoined(NamedTuple):
     total: int
 
 
-class RollOffRolled(NamedTuple):
+class RollOffRolled(Value):
     """A tie roll-off die (R-INI-2)."""
 
     members: tuple[str, ...]
@@ -49,24 +48,24 @@ class RollOffRolled(NamedTuple):
     roll: Roll
 
 
-class OrderSet(NamedTuple):
+class OrderSet(Value):
     order: tuple[str, ...]
     names: tuple[str, ...]
     totals: tuple[int, ...]
     reroll: bool = False
 
 
-class CombatStarted(NamedTuple):
+class CombatStarted(Value):
     surprise: bool
     aware: tuple[str, ...]
 
 
-class RoundStarted(NamedTuple):
+class RoundStarted(Value):
     round: int
     surprise: bool = False
 
 
-class TurnStarted(NamedTuple):
+class TurnStarted(Value):
     who: str
     name: str
     player: str
@@ -76,19 +75,19 @@ class TurnStarted(NamedTuple):
     deadline: str = ""
 
 
-class TurnEnded(NamedTuple):
+class TurnEnded(Value):
     who: str
     name: str
 
 
-class StreakReset(NamedTuple):
+class StreakReset(Value):
     """R-DIS-6: the disengage streak went back to 0."""
 
     who: str
     name: str
 
 
-class TurnSkipped(NamedTuple):
+class TurnSkipped(Value):
     """A combatant that cannot act was passed over (R-TRN-4)."""
 
     who: str
@@ -96,12 +95,12 @@ class TurnSkipped(NamedTuple):
     reason: str
 
 
-class Delayed(NamedTuple):
+class Delayed(Value):
     who: str
     name: str
 
 
-class DelayEnded(NamedTuple):
+class DelayEnded(Value):
     """A delaying combatant takes its turn; `after` is who it now follows in the order."""
 
     who: str
@@ -109,7 +108,7 @@ class DelayEnded(NamedTuple):
     order: tuple[str, ...]
 
 
-class CombatEnded(NamedTuple):
+class CombatEnded(Value):
     winner: str
     rounds: int
     fallen: tuple[str, ...]
@@ -119,7 +118,7 @@ class CombatEnded(NamedTuple):
 # -- hit points --------------------------------------------------------------------
 
 
-class HpChanged(NamedTuple):
+class HpChanged(Value):
     """Hit points moved; `cause` is a catalogue key: damage, healing, gm, bleed, strain."""
 
     who: str
@@ -133,7 +132,7 @@ class HpChanged(NamedTuple):
     cause: str
 
 
-class GmHpRolled(NamedTuple):
+class GmHpRolled(Value):
     """The GM's damage or healing roll, once for all targets (R-HP-5)."""
 
     expr: str
@@ -142,7 +141,7 @@ class GmHpRolled(NamedTuple):
     names: tuple[str, ...]
 
 
-class BleedRolled(NamedTuple):
+class BleedRolled(Value):
     """R-HP-4: 1d100 at the start of a dying combatant's turn; 1-10 stabilises."""
 
     who: str
@@ -151,12 +150,12 @@ class BleedRolled(NamedTuple):
     stabilized: bool
 
 
-class Stabilized(NamedTuple):
+class Stabilized(Value):
     who: str
     name: str
 
 
-class FreeRolled(NamedTuple):
+class FreeRolled(Value):
     who: str
     name: str
     expr: str
@@ -164,7 +163,7 @@ class FreeRolled(NamedTuple):
     reason: str
 
 
-class Removed(NamedTuple):
+class Removed(Value):
     who: str
     name: str
 
@@ -172,14 +171,14 @@ class Removed(NamedTuple):
 # -- actions and attacks ---------------------------------------------------------------
 
 
-class ActionSpent(NamedTuple):
+class ActionSpent(Value):
     """What the acting combatant spent (R-TRN-3): standard, move, double, full, step, extended."""
 
     who: str
     kind: str
 
 
-class AttackRolled(NamedTuple):
+class AttackRolled(Value):
     """An attack roll; `kind` is attack, aoo (R-AOO) or free (R-DIS-7)."""
 
     attacker: str
@@ -196,7 +195,7 @@ class AttackRolled(NamedTuple):
     threat: bool
 
 
-class CriticalConfirmRolled(NamedTuple):
+class CriticalConfirmRolled(Value):
     attacker: str
     target: str
     roll: Roll
@@ -204,7 +203,7 @@ class CriticalConfirmRolled(NamedTuple):
     confirmed: bool
 
 
-class DamageRolled(NamedTuple):
+class DamageRolled(Value):
     attacker: str
     target: str
     target_name: str
@@ -214,21 +213,21 @@ class DamageRolled(NamedTuple):
     multiplier: int
 
 
-class AmmoSpent(NamedTuple):
+class AmmoSpent(Value):
     who: str
     weapon: str
     weapon_name: str
     left: int
 
 
-class AttackRecorded(NamedTuple):
+class AttackRecorded(Value):
     """Bookkeeping for R-DIS-2: `attacker` made an attack roll against `target`."""
 
     attacker: str
     target: str
 
 
-class AttackRefused(NamedTuple):
+class AttackRefused(Value):
     """A provoked act that did not go on (the attacker fell, an interception forfeited it)."""
 
     who: str
@@ -239,7 +238,7 @@ class AttackRefused(NamedTuple):
 # -- movement, engagement, interception ------------------------------------------------
 
 
-class Moved(NamedTuple):
+class Moved(Value):
     who: str
     name: str
     start: tuple[int, int]
@@ -249,21 +248,21 @@ class Moved(NamedTuple):
     step: bool = False
 
 
-class MovedAway(NamedTuple):
+class MovedAway(Value):
     """Gridless movement (R-GEO-5)."""
 
     who: str
     name: str
 
 
-class MoveStopped(NamedTuple):
+class MoveStopped(Value):
     who: str
     name: str
     at: tuple[int, int] | None
     reason: str
 
 
-class Engaged(NamedTuple):
+class Engaged(Value):
     a: str
     a_name: str
     b: str
@@ -271,7 +270,7 @@ class Engaged(NamedTuple):
     missile: bool
 
 
-class Disengaged(NamedTuple):
+class Disengaged(Value):
     a: str
     a_name: str
     b: str
@@ -279,21 +278,21 @@ class Disengaged(NamedTuple):
     missile: bool
 
 
-class DefenseTotalRolled(NamedTuple):
+class DefenseTotalRolled(Value):
     who: str
     name: str
     roll: Roll
     streak: int
 
 
-class AttackTotalRolled(NamedTuple):
+class AttackTotalRolled(Value):
     who: str
     name: str
     against: str
     roll: Roll
 
 
-class DisengageResolved(NamedTuple):
+class DisengageResolved(Value):
     """Outcome of a disengage attempt; `auto` names the R-DIS-4 case when no dice were rolled."""
 
     who: str
@@ -305,19 +304,19 @@ class DisengageResolved(NamedTuple):
     streak: int = 0
 
 
-class GuardStarted(NamedTuple):
+class GuardStarted(Value):
     defender: str
     defender_name: str
     ward: str
     ward_name: str
 
 
-class GuardEnded(NamedTuple):
+class GuardEnded(Value):
     defender: str
     defender_name: str
 
 
-class PriorityRolled(NamedTuple):
+class PriorityRolled(Value):
     """An Action Priority Total (R-INT-2)."""
 
     who: str
@@ -325,7 +324,7 @@ class PriorityRolled(NamedTuple):
     roll: Roll
 
 
-class InterceptResolved(NamedTuple):
+class InterceptResolved(Value):
     defender: str
     defender_name: str
     enemy: str
@@ -338,45 +337,44 @@ class InterceptResolved(NamedTuple):
     movement: bool = False
 
 
-class Declared(NamedTuple):
+class Declared(Value):
     who: str
     name: str
     action: tuple[str, ...]
 
 
-class DeclarationCleared(NamedTuple):
+class DeclarationCleared(Value):
     who: str
     name: str
 
 
-class DeclarationTaken(NamedTuple):
+class DeclarationTaken(Value):
     """A declared action is being resolved (its own events tell the story)."""
 
     who: str
 
 
-class DeclarationSkipped(NamedTuple):
+class DeclarationSkipped(Value):
     who: str
     name: str
     action: tuple[str, ...]
     reason: str
 
 
-class DiceSalted(NamedTuple):
+class DiceSalted(Value):
     salt: str
 
 
-class DiceCommitted(NamedTuple):
+class DiceCommitted(Value):
     commitment: str
     algorithm: str
 
 
 # -- (de)serialisation ------------------------------------------------------------------
 
-REGISTRY: dict[str, type] = {
+REGISTRY: dict[str, type[Value]] = {
     name: cls for name, cls in list(globals().items())
-    if isinstance(cls, type) and issubclass(cls, tuple) and hasattr(cls, "_fields")
-    and cls.__module__ == __name__
+    if isinstance(cls, type) and issubclass(cls, Value) and cls is not Value
 }
 
 
@@ -422,7 +420,7 @@ def _revive(hint: Any, value: Any) -> Any:
 _HINTS: dict[str, dict[str, Any]] = {}
 
 
-def _hints(cls: type) -> dict[str, Any]:
+def _hints(cls: type[Value]) -> dict[str, Any]:
     if cls.__name__ not in _HINTS:
         _HINTS[cls.__name__] = typing.get_type_hints(cls)
     return _HINTS[cls.__name__]
@@ -431,7 +429,6 @@ def _hints(cls: type) -> dict[str, Any]:
 def from_dict(data: dict[str, Any]) -> Event:
     cls = REGISTRY[data["type"]]
     hints = _hints(cls)
-    fields: tuple[str, ...] = getattr(cls, "_fields")  # noqa: B009
-    kwargs = {name: _revive(hints[name], data[name]) for name in fields if name in data}
+    kwargs = {name: _revive(hints[name], data[name]) for name in cls._fields if name in data}
     event: Event = cls(**kwargs)
     return event
