@@ -4,6 +4,9 @@ Actions are also what `declare` queues (as argument lists) and what `--key` dige
 
 
 
+from collections.abc import Callable
+from typing import Any
+
 from pbwcombat.engine import Resolution
 from pbwcombat.errors import UsageError
 from pbwcombat.value import Value
@@ -159,57 +162,34 @@ def parse_declared(who: str, argv: list[str]) -> object:
     return action
 
 
-def dispatch(res: Resolution, action: object) -> None:
-    from pbwcombat.rules import (
-        attack,
-        declared,
-        disengage,
-        hp,
-        initiative,
-        intercept,
-        movement,
-        rolls,
-        turns,
-    )
+# Each action: the rule module that resolves it, and how. Modules are imported only when
+# their action runs (start-up time matters for cron).
+_HANDLERS: dict[type, tuple[str, Callable[[Any, Resolution, Any], None]]] = {
+    RollInitiative: ("initiative", lambda m, res, a: m.roll_initiative(res, a.reroll)),
+    Next: ("turns", lambda m, res, a: m.next_turn(res)),
+    Delay: ("turns", lambda m, res, a: m.delay(res, a.who)),
+    Act: ("turns", lambda m, res, a: m.act(res, a.who)),
+    End: ("turns", lambda m, res, a: m.end_by_hand(res)),
+    Remove: ("turns", lambda m, res, a: m.remove(res, a.who)),
+    Hp: ("hp", lambda m, res, a: m.gm_hp(res, list(a.targets), a.delta)),
+    FreeRoll: ("rolls", lambda m, res, a: m.free_roll(res, a.expr, a.who, a.reason)),
+    Attack: ("attack", lambda m, res, a: m.attack(res, a.attacker, a.target, a.weapon, a.mod,
+                                                  a.on_intercept, a.from_behind)),
+    Move: ("movement", lambda m, res, a: m.move_away(res, a.who, a.to_cover) if a.away else
+           m.move(res, a.who, list(a.waypoints), a.step, a.run, a.to_cover)),
+    Disengage: ("disengage", lambda m, res, a: m.disengage(res, a.who, a.to, a.reckless)),
+    Intercept: ("intercept", lambda m, res, a: m.start_guard(res, a.defender, a.ward)),
+    DiceCommit: ("rolls", lambda m, res, a: m.commit_dice(res, a.salt)),
+    DiceSalt: ("rolls", lambda m, res, a: m.salt_dice(res, a.salt)),
+    Declare: ("declared", lambda m, res, a: m.declare(res, a.who, list(a.argv))),
+    ClearDeclaration: ("declared", lambda m, res, a: m.clear(res, a.who)),
+    Resolve: ("declared", lambda m, res, a: m.resolve_round(res)),
+}
 
-    match action:
-        case RollInitiative(reroll=reroll):
-            initiative.roll_initiative(res, reroll)
-        case Next():
-            turns.next_turn(res)
-        case Delay(who=who):
-            turns.delay(res, who)
-        case Act(who=who):
-            turns.act(res, who)
-        case End():
-            turns.end_by_hand(res)
-        case Remove(who=who):
-            turns.remove(res, who)
-        case Hp(targets=targets, delta=delta):
-            hp.gm_hp(res, list(targets), delta)
-        case FreeRoll(expr=expr, who=who, reason=reason):
-            rolls.free_roll(res, expr, who, reason)
-        case Attack():
-            attack.attack(res, action.attacker, action.target, action.weapon, action.mod,
-                          action.on_intercept, action.from_behind)
-        case Move(away=True):
-            movement.move_away(res, action.who, action.to_cover)
-        case Move():
-            movement.move(res, action.who, list(action.waypoints), action.step, action.run,
-                          action.to_cover)
-        case Disengage():
-            disengage.disengage(res, action.who, action.to, action.reckless)
-        case Intercept():
-            intercept.start_guard(res, action.defender, action.ward)
-        case DiceCommit(salt=salt):
-            rolls.commit_dice(res, salt)
-        case DiceSalt(salt=salt):
-            rolls.salt_dice(res, salt)
-        case Declare(who=who, argv=argv):
-            declared.declare(res, who, list(argv))
-        case ClearDeclaration(who=who):
-            declared.clear(res, who)
-        case Resolve():
-            declared.resolve_round(res)
-        case _:
-            raise TypeError(f"unknown action {action!r}")
+
+def dispatch(res: Resolution, action: object) -> None:
+    """Send `action` to its rule module."""
+    import importlib
+
+    module_name, handle = _HANDLERS[type(action)]
+    handle(importlib.import_module(f"pbwcombat.rules.{module_name}"), res, action)
