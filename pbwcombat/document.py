@@ -93,6 +93,9 @@ def _derive_status(enc: Encounter) -> Encounter:
 
 def _plain(value: Any) -> Any:
     """TOML-ready: tuples become lists, records tables; None is left to the caller."""
+    kind = type(value)
+    if kind is str or kind is int or kind is bool:
+        return value
     if isinstance(value, Record):
         return {k: _plain(v) for k, v in value.values().items() if v is not None}
     if isinstance(value, (tuple, list)):
@@ -123,7 +126,7 @@ def _keep(record: Record, always: tuple[str, ...], skip: tuple[str, ...] = ()
         value = data[name]
         if value is None or name in skip:
             continue
-        plain = _plain(value) if isinstance(value, (tuple, list, dict, Record)) else value
+        plain = _plain(value)
         if (name in always or (name in authored and name not in _OURS)
                 or name not in defaults or plain != defaults[name]):
             out[name] = plain

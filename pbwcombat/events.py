@@ -379,8 +379,11 @@ REGISTRY: dict[str, type[Value]] = {
 
 
 def plain(value: Any) -> Any:
-    """NamedTuples (events, rolls, dice) as dicts, recursively: their JSON form."""
-    if hasattr(value, "_asdict"):
+    """Values (events, rolls, dice) as dicts, recursively: their JSON form."""
+    kind = type(value)
+    if kind is str or kind is int or kind is bool or value is None:
+        return value
+    if isinstance(value, Value):
         return {k: plain(v) for k, v in value._asdict().items()}
     if isinstance(value, (tuple, list)):
         return [plain(v) for v in value]

@@ -342,10 +342,13 @@ class Encounter(Record):
 
     # -- functional updates (used by evolve only) ------------------------------
     def with_combatant(self, cid: str, **changes: Any) -> Encounter:
-        i = self._positions()[cid]
+        index = self._positions()
+        i = index[cid]
         combatants = list(self.combatants)
         combatants[i] = combatants[i].replace(**changes)
-        return self.replace(combatants=tuple(combatants))
+        updated = self.replace(combatants=tuple(combatants))
+        updated.__dict__["_index"] = (updated.combatants, index)  # same ids, same places
+        return updated
 
     def with_state(self, **changes: Any) -> Encounter:
         return self.replace(state=self.state.replace(**changes))

@@ -32,7 +32,7 @@ def verify_records(seed_hex: str, records: Iterable[dict[str, Any]]) -> Report:
     each other (a gap would be a roll someone kept out of the log)."""
     report = Report(commitment=commitment_of(seed_hex))
     seed = bytes.fromhex(seed_hex)
-    expected_n: int | None = None
+    expected_n = 0  # the generator starts at 0 when the seed is made
     for record in records:
         key = generator_key(seed, str(record.get("salt", "")))
         version = record.get("version")
@@ -42,8 +42,8 @@ def verify_records(seed_hex: str, records: Iterable[dict[str, Any]]) -> Report:
                 report.supplied += 1
                 continue
             report.generated += 1
-            if expected_n is not None and n != expected_n:
-                report.gaps.append(f"command {version}: roll #{n} follows #{expected_n - 1}")
+            if n != expected_n:
+                report.gaps.append(f"command {version}: roll #{n} where #{expected_n} was due")
             expected_n = n + 1
             _check(report, key, roll, f"command {version}, die {i + 1}")
         for die in _dice_in(record.get("events", [])):
