@@ -130,8 +130,17 @@ def _drop_links(enc: Encounter, who: str) -> Encounter:
     return enc.replace(combatants=tuple(combatants))
 
 
+def _spend(enc: Encounter, who: str, **changes: object) -> Encounter:
+    """Turn allowances belong to the combatant whose turn it is (R-TRN-3)."""
+    if who != enc.state.turn:
+        return enc
+    return enc.with_state(spent=enc.state.spent.replace(**changes))
+
+
 @_fold.register
 def _(e: ev.ActionSpent, enc: Encounter) -> Encounter:
+    if e.who != enc.state.turn:
+        return enc  # a GM-forced act out of turn spends nothing of the acting combatant's
     spent = enc.state.spent
     changes: dict[str, dict[str, object]] = {
         "standard": {"standard": True},
@@ -169,12 +178,12 @@ def _(e: ev.AmmoSpent, enc: Encounter) -> Encounter:
 @_fold.register
 def _(e: ev.Moved, enc: Encounter) -> Encounter:
     enc = enc.with_combatant(e.who, position=e.path[-1])
-    return enc.with_state(spent=enc.state.spent.replace(moved=True))
+    return _spend(enc, e.who, moved=True)
 
 
 @_fold.register
 def _(e: ev.MovedAway, enc: Encounter) -> Encounter:
-    return enc.with_state(spent=enc.state.spent.replace(moved=True))
+    return _spend(enc, e.who, moved=True)
 
 
 def _link(enc: Encounter, a: str, b: str, missile: bool, on: bool) -> Encounter:
@@ -203,7 +212,7 @@ def _(e: ev.DisengageResolved, enc: Encounter) -> Encounter:
     me = enc.get(e.who)
     streak = 0 if e.success else me.disengage_streak + 1
     enc = enc.with_combatant(e.who, disengage_streak=streak)
-    return enc.with_state(spent=enc.state.spent.replace(disengage_tried=True))
+    return _spend(enc, e.who, disengage_tried=True)
 
 
 @_fold.register
