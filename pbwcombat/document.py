@@ -68,10 +68,12 @@ def _raw_problems(doc: dict[str, Any]) -> list[str]:
     if not isinstance(combatants, list):
         return []
     problems: list[str] = []
-    seen: set[object] = set()
+    seen: set[str] = set()
     for i, c in enumerate(combatants):
         cid = c.get("id") if isinstance(c, dict) else None
-        if isinstance(cid, str) and cid in seen:
+        if not isinstance(cid, str):
+            continue
+        if cid in seen:
             problems.append(f'combatants[{i}].id: duplicate id "{cid}"')
         seen.add(cid)
     has = [isinstance(c, dict) and "position" in c for c in combatants]
