@@ -19,7 +19,8 @@ _COMBATANT_STATE = ("hp", "max_hp", "initiative", "status", "flat_footed", "enga
                     "missile_engaged", "guarding", "disengage_streak", "position")
 _STATE_ALWAYS = ("version", "phase", "round", "turn", "order")
 # Keys of our own: written only while they differ from their defaults.
-_OURS = {"removed", "aoo_round", "turn_clocks", "attacked_by", "clock", "turn_started_at",
+_OURS = {"removed", "aoo_round", "turn_clocks", "attacked_by", "clock", "round_clock",
+         "turn_started_at",
          "spent", "delaying", "acted", "declarations", "winner"}
 _FRIENDLY = {
     "missing": "required",
@@ -107,31 +108,19 @@ def _plain(value: Any) -> Any:
     return value
 
 
-_DEFAULTS: dict[type, dict[str, Any]] = {}
-
-
-def _plain_defaults(cls: type[Record]) -> dict[str, Any]:
-    if cls not in _DEFAULTS:
-        _DEFAULTS[cls] = {name: _plain(default) for name, (_, default) in cls.FIELDS.items()
-                          if default is not REQUIRED}
-    return _DEFAULTS[cls]
-
-
 def _keep(record: Record, always: tuple[str, ...], skip: tuple[str, ...] = ()
           ) -> dict[str, Any]:
     """Fields the author set, the `always` keys, and any other field off its default."""
-    defaults = _plain_defaults(type(record))
     data = record.__dict__
     authored = record.fields_set
     out: dict[str, Any] = {}
-    for name in record.FIELDS:
+    for name, (_, default) in record.FIELDS.items():
         value = data[name]
         if value is None or name in skip:
             continue
-        plain = _plain(value)
-        if (name in always or (name in authored and name not in _OURS)
-                or name not in defaults or plain != defaults[name]):
-            out[name] = plain
+        keep = name in always or (name in authored and name not in _OURS)
+        if keep or default is REQUIRED or value != default:
+            out[name] = _plain(value)
     return out
 
 

@@ -61,8 +61,11 @@ class CombatStarted(Value):
 
 
 class RoundStarted(Value):
+    """A round begins; `restart`: `--reroll` restarts the current round (R-INI-8)."""
+
     round: int
     surprise: bool = False
+    restart: bool = False
 
 
 class TurnStarted(Value):
@@ -80,6 +83,12 @@ class TurnEnded(Value):
     name: str
 
 
+class MadeFlatFooted(Value):
+    """Newcomers are flat-footed until their first regular turn (R-INI-5)."""
+
+    who: tuple[str, ...]
+
+
 class StreakReset(Value):
     """R-DIS-6: the disengage streak went back to 0."""
 
@@ -93,6 +102,7 @@ class TurnSkipped(Value):
     who: str
     name: str
     reason: str
+    pc: bool = True
 
 
 class Delayed(Value):

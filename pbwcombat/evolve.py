@@ -47,15 +47,22 @@ def _(e: ev.CombatStarted, enc: Encounter) -> Encounter:
 
 @_fold.register
 def _(e: ev.RoundStarted, enc: Encounter) -> Encounter:
-    return enc.with_state(round=e.round, phase="surprise" if e.surprise else "combat",
-                          acted=(), turn="", spent=TurnSpent.new())
+    changes: dict[str, object] = {"round": e.round,
+                                  "phase": "surprise" if e.surprise else "combat",
+                                  "acted": (), "turn": "", "spent": TurnSpent.new(),
+                                  "delaying": ()}
+    if not e.restart:  # a restarted round keeps its start: turns in it are not new turns
+        changes["round_clock"] = enc.state.clock
+    return enc.with_state(**changes)
 
 
 @_fold.register
 def _(e: ev.TurnStarted, enc: Encounter) -> Encounter:
     clock = enc.state.clock + 1
     me = enc.get(e.who)
-    changes: dict[str, object] = {"turn_clocks": (me.turn_clocks[1], clock)}
+    changes: dict[str, object] = {}
+    if me.turn_clocks[1] <= enc.state.round_clock:  # its first turn start this round
+        changes["turn_clocks"] = (me.turn_clocks[1], clock)
     if not e.surprise:
         changes["flat_footed"] = False  # R-TRN-5 / R-INI-5
     enc = enc.with_combatant(e.who, **changes)
@@ -70,6 +77,13 @@ def _(e: ev.TurnEnded, enc: Encounter) -> Encounter:
 @_fold.register
 def _(e: ev.TurnSkipped, enc: Encounter) -> Encounter:
     return enc.with_state(acted=(*enc.state.acted, e.who))
+
+
+@_fold.register
+def _(e: ev.MadeFlatFooted, enc: Encounter) -> Encounter:
+    for who in e.who:
+        enc = enc.with_combatant(who, flat_footed=True)
+    return enc
 
 
 @_fold.register

@@ -245,6 +245,7 @@ class State(Record):
     turn: str
     order: tuple[str, ...]
     clock: int
+    round_clock: int
     turn_started_at: str
     spent: TurnSpent
     delaying: tuple[str, ...]
@@ -259,6 +260,7 @@ class State(Record):
         "turn": (text(64), ""),
         "order": (tuple_of(text(64)), ()),
         "clock": (strict_int(0, 10**12), 0),
+        "round_clock": (strict_int(0, 10**12), 0),
         "turn_started_at": (text(64), ""),
         "spent": (TurnSpent.core_schema(), None),
         "delaying": (tuple_of(text(64)), ()),

@@ -160,22 +160,24 @@ def undo(path: Path, force: bool) -> tuple[dict[str, Any], bytes]:
     with store.locked(path):
         raw = store.read_bytes(path)
         journal = store.Journal(store.journal_path(path))
-        while True:
-            tail = journal.committed_tail(raw)
-            if tail is None:
-                last = journal.last()
-                if last is None or not last[1]:
-                    raise Refused("nothing to undo")
-                if not force:
-                    raise Refused("the file was edited by hand since the last command; "
-                                  "undo --force discards those edits")
-                tail = last
-            offset, record = tail
-            if record:
-                break
-            journal.truncate(offset)  # an uncommitted record: drop it and look again
+        tail = journal.committed_tail(raw)
+        if tail is not None and not tail[1]:  # never committed: the one before it counts
+            tail = journal.last(end=tail[0])
+            if tail is not None and tail[1].get("after_sha") != store.sha256(raw):
+                tail = None
+        if tail is None:
+            last = journal.last()
+            if last is None or not last[1] or last[1].get("before_sha") == store.sha256(raw):
+                raise Refused("nothing to undo")
+            if not force:
+                raise Refused("the file was edited by hand since the last command; "
+                              "undo --force discards those edits")
+            tail = last
+        offset, record = tail
+        if not record:
+            raise Refused("nothing to undo")
         before = record["before"].encode("utf-8")
-        store.restore(path, offset, before)
+        store.restore(path, offset, before)  # drops the record, and anything after it
         return record, before
 
 

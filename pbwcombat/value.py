@@ -32,6 +32,9 @@ class Value:
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         fields = self._fields
+        if not kwargs and len(args) == len(fields):  # the common case, kept fast
+            object.__setattr__(self, "_values", dict(zip(fields, args, strict=True)))
+            return
         if len(args) > len(fields):
             raise TypeError(f"{type(self).__name__} takes {len(fields)} values")
         values = dict(zip(fields, args, strict=False))

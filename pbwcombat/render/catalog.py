@@ -63,6 +63,7 @@ EN: dict[str, str] = {
     "TurnStarted": "It is {name}'s turn.",
     "TurnStarted_deadline": "It is {name}'s turn (deadline {at} UTC).",
     "TurnSkipped_dying": "{name} is dying and cannot act.",
+    "TurnSkipped_down": "{name} is down and cannot act.",
     "TurnSkipped_stable": "{name} is unconscious (stable) and cannot act.",
     "TurnSkipped_unaware": "{name} is caught by surprise and does not act this round.",
     "TurnSkipped_newcomer": "{name} arrives after its place in this round and acts from the "
@@ -78,6 +79,7 @@ EN: dict[str, str] = {
     "HpChanged_damage": "{name} is now {state}.",
     "HpChanged_gm": "{name} takes {amount} damage: {state}.",
     "HpChanged_healing": "{name} heals {amount}: {state}.",
+    "HpChanged_healing_hidden": "{name} is healed: {state}.",
     "HpChanged_bleed": "{name} loses 1 hp: {state}.",
     "HpChanged_strain": "{name} strains after a standard action and loses 1 hp: {state}.",
     "GmHpRolled": "{expr} for {names}: {roll}",
@@ -205,6 +207,7 @@ ES: dict[str, str] = {
     "TurnStarted": "Es el turno de {name}.",
     "TurnStarted_deadline": "Es el turno de {name} (plazo {at} UTC).",
     "TurnSkipped_dying": "{name} está moribundo y no puede actuar.",
+    "TurnSkipped_down": "{name} está caído y no puede actuar.",
     "TurnSkipped_stable": "{name} está inconsciente (estable) y no puede actuar.",
     "TurnSkipped_unaware": "{name} ha sido sorprendido y no actúa este asalto.",
     "TurnSkipped_newcomer": "{name} llega después de su puesto en este asalto y actuará desde "
@@ -219,6 +222,7 @@ ES: dict[str, str] = {
     "HpChanged_damage": "{name} queda {state}.",
     "HpChanged_gm": "{name} recibe {amount} de daño: {state}.",
     "HpChanged_healing": "{name} se cura {amount}: {state}.",
+    "HpChanged_healing_hidden": "{name} se cura: {state}.",
     "HpChanged_bleed": "{name} pierde 1 PG: {state}.",
     "HpChanged_strain": "{name} se esfuerza con una acción estándar y pierde 1 PG: {state}.",
     "GmHpRolled": "{expr} para {names}: {roll}",

@@ -132,7 +132,8 @@ class Narrator:
         return f"{line} {mention}" if mention else line
 
     def _TurnSkipped(self, e: ev.TurnSkipped) -> str | None:
-        key = f"TurnSkipped_{e.reason}"
+        hidden = not (e.pc or self.gm) and e.reason in ("dying", "stable")
+        key = "TurnSkipped_down" if hidden else f"TurnSkipped_{e.reason}"  # R-OUT-3
         return self.t(key, name=self.name(e.name)) if key in self.cat else None
 
     def _StreakReset(self, e: ev.StreakReset) -> str:
@@ -157,9 +158,10 @@ class Narrator:
 
     def _HpChanged(self, e: ev.HpChanged) -> str:
         state = self.hp_state(e.pc, e.hp, e.max_hp, e.status)
-        amount = abs(e.hp - e.before)
-        return self.t(f"HpChanged_{e.cause}", name=self.name(e.name), state=state,
-                      amount=amount)
+        key = f"HpChanged_{e.cause}"
+        if e.cause == "healing" and not (e.pc or self.gm):
+            key += "_hidden"  # R-OUT-3: a capped amount would tell the missing hit points
+        return self.t(key, name=self.name(e.name), state=state, amount=abs(e.hp - e.before))
 
     def _GmHpRolled(self, e: ev.GmHpRolled) -> str:
         return self.t("GmHpRolled", expr=self.markup.escape(e.expr), names=self.names(e.names),
@@ -243,8 +245,9 @@ class Narrator:
 
     def _DisengageResolved(self, e: ev.DisengageResolved) -> str:
         if e.auto:
-            return self.t("DisengageResolved_auto", name=self.name(e.name),
-                          reason=self.cat[f"auto_{e.auto}"])
+            return self.markup.bold(self.t("DisengageResolved_auto",
+                                           name=self.markup.escape(e.name),
+                                           reason=self.cat[f"auto_{e.auto}"]))
         key = "reckless" if e.reckless else "ok" if e.success else "fail"
         return self.markup.bold(self.t(f"DisengageResolved_{key}", name=self.markup.escape(e.name)))
 
@@ -267,8 +270,9 @@ class Narrator:
             key = "move"
         else:
             key = "won"
-        return self.t(f"InterceptResolved_{key}", defender=self.name(e.defender_name),
-                      enemy=self.name(e.enemy_name), ward=self.name(e.ward_name))
+        m = self.markup
+        return m.bold(self.t(f"InterceptResolved_{key}", defender=m.escape(e.defender_name),
+                             enemy=m.escape(e.enemy_name), ward=m.escape(e.ward_name)))
 
     def _Declared(self, e: ev.Declared) -> str:
         return self.t("Declared", name=self.name(e.name),

@@ -12,7 +12,7 @@ from pbwcombat.render.markup import Plain, markup_for
 from pbwcombat.render.narrate import Narrator, condition
 from pbwcombat.rules.turns import deadline_text
 
-_HIDDEN_HP = ("before", "hp", "max_hp")
+_HIDDEN_HP = ("before", "hp", "max_hp", "status_before", "status")
 
 
 def narrator(enc: Encounter, fmt: str, lang: str, gm: bool) -> Narrator:
@@ -172,8 +172,9 @@ def status_data(enc: Encounter, gm: bool) -> dict[str, Any]:
                                 "guarding": c.guarding}
         if c.pc or gm:
             item.update(hp=c.hp, max_hp=c.full_hp)
-        else:
+        else:  # R-OUT-3: "disabled" or "dying" would tell the exact hit points
             item["condition"] = condition(c.hp, c.full_hp, c.status)
+            del item["status"]
         people.append(item)
     st = enc.state
     return {"phase": st.phase, "round": st.round, "turn": st.turn, "order": list(st.order),

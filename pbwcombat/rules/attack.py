@@ -179,8 +179,8 @@ def attack(res: Resolution, attacker: str, target: str, weapon_key: str | None, 
                     break
         if target:
             attack_roll(res, attacker, target, w, "attack", mods)
-    if w.ammo is not None:
-        res.emit(ev.AmmoSpent(attacker, w.id, w.name, w.ammo - 1))  # R-ATK-9: one per shot
+            if w.ammo is not None:  # R-ATK-9: one per shot made
+                res.emit(ev.AmmoSpent(attacker, w.id, w.name, w.ammo - 1))
     strain_after_standard(res, attacker)
 
 

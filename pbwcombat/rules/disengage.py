@@ -32,6 +32,8 @@ def _best_melee_attack(c: Combatant) -> int:
 def _auto_case(res: Resolution, me: Combatant, opponents: list[Combatant], missile: bool,
                destination: Square | None) -> str:
     """R-DIS-4: the automatic successes (no dice), or ""."""
+    if all(o.status != "ok" for o in opponents):
+        return "opponents_down"
     if missile:
         if all(any(w.kind == "ranged" for w in o.weapons) and
                all(w.ammo == 0 for w in o.weapons if w.kind == "ranged") for o in opponents):
@@ -41,8 +43,6 @@ def _auto_case(res: Resolution, me: Combatant, opponents: list[Combatant], missi
                 max((w.range or 0 for w in o.weapons if w.kind == "ranged"), default=0)
                 for o in opponents):
             return "out_of_range"
-    elif all(o.status != "ok" for o in opponents):
-        return "opponents_down"
     if not any(attacked_since_previous_turn(res, me, o.id) for o in opponents):
         return "not_attacked"
     return ""
@@ -103,8 +103,9 @@ def _reckless(res: Resolution, me: Combatant, opponents: list[Combatant]) -> Non
     for o in opponents:
         o = res.enc.get(o.id)
         weapons = melee_weapons(o)
-        if not o.conscious_above_zero or not weapons or res.enc.get(me.id).hp <= 0:
-            continue
+        if not o.conscious_above_zero or not weapons or o.guarding \
+                or res.enc.get(me.id).hp <= 0:
+            continue  # R-HP-3; R-INT-1: a guarding combatant makes no attacks
         weapon = max(weapons, key=lambda w: w.attack)
         attack_roll(res, o.id, me.id, weapon, "free", defense_zero=True, engages=False)
 

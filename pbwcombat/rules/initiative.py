@@ -102,7 +102,8 @@ def roll_initiative(res: Resolution, reroll: bool) -> None:
         if phase == "setup":
             _start_combat(res)
         else:
-            res.emit(ev.RoundStarted(res.enc.state.round, surprise=phase == "surprise"))
+            res.emit(ev.RoundStarted(res.enc.state.round, surprise=phase == "surprise",
+                                     restart=True))
             advance(res)
         return
     newcomers = [c for c in active if c.id not in res.enc.state.order]
@@ -167,6 +168,7 @@ def _place_newcomers(res: Resolution, newcomers: list[Combatant]) -> None:
         placed.insert(at, new)
     order = [i for u in placed for i in u.ids]
     _emit_order(res, order, reroll=False)
+    res.emit(ev.MadeFlatFooted(tuple(c.id for c in newcomers)))  # R-INI-5
     _skip_missed_turns(res, [c.id for c in newcomers])
 
 

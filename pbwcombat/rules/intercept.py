@@ -8,7 +8,7 @@ from pbwcombat.engine import Resolution
 from pbwcombat.errors import IllegalAction
 from pbwcombat.geometry import max_reach, within_reach
 from pbwcombat.model import Combatant
-from pbwcombat.rules.allowance import require_actor
+from pbwcombat.rules.allowance import require_actor, single_action_turn
 from pbwcombat.rules.engagement import engage, initiative_rank
 
 
@@ -21,6 +21,10 @@ def start_guard(res: Resolution, defender: str, ward: str) -> None:
                           or sp.disengage_tried):
         raise IllegalAction("R-INT-1", f"guarding takes {d.display}'s whole turn, and the "
                                        "turn is already in use")
+    limited = single_action_turn(res, d)
+    if limited and not res.force:
+        raise IllegalAction(limited, f"{d.display} has one standard or move action this "
+                                     "turn: guarding takes the whole turn")
     if ward == defender or w.side != d.side:
         raise IllegalAction("R-INT-1", f"{w.display} is not an ally of {d.display}")
     if w.status == "dead":

@@ -99,13 +99,18 @@ def advance(res: Resolution) -> None:
                 return
             if c.status == "dying":
                 bleed(res, cid)
-            res.emit(ev.TurnSkipped(cid, c.display, _skip_reason(res.enc, cid)))
-        if res.enc.state.delaying:
+            res.emit(ev.TurnSkipped(cid, c.display, _skip_reason(res.enc, cid), c.pc))
+        while res.enc.state.delaying:  # R-TRN-7: delayers left take their turns last
             who = res.enc.state.delaying[0]
+            c = res.enc.get(who)
             order = tuple(o for o in res.enc.state.order if o != who) + (who,)
-            res.emit(ev.DelayEnded(who, res.enc.get(who).display, order))
-            start_turn(res, who)
-            return
+            res.emit(ev.DelayEnded(who, c.display, order))
+            if may_take_turn(res.enc, c):
+                start_turn(res, who)
+                return
+            if c.status == "dying":
+                bleed(res, who)
+            res.emit(ev.TurnSkipped(who, c.display, _skip_reason(res.enc, who), c.pc))
         res.emit(ev.RoundStarted(res.enc.state.round + 1, surprise=False))
     raise IllegalAction("R-TRN-4", "nobody in the order can take a turn")
 
@@ -165,6 +170,8 @@ def end_by_hand(res: Resolution) -> None:
 
 def remove(res: Resolution, who: str) -> None:
     """A combatant leaves (fled, dismissed): engagements, guards and declarations end."""
+    if res.enc.state.phase == "ended":
+        raise IllegalAction("R-TRN-6", "the combat has ended")
     c = res.combatant(who)
     for other in c.engaged:
         res.emit(ev.Disengaged(who, c.display, other, res.enc.get(other).display, False))
