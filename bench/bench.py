@@ -78,18 +78,37 @@ damage = "1d8"
     return "".join(parts)
 
 
-def median_time(cmd: list[str], runs: int, before: Callable[[], None] | None = None) -> float:
-    times = []
-    env = dict(os.environ, PBWCOMBAT_NOW="2026-11-29T12:00:00Z")
-    for _ in range(runs):
-        if before:
-            before()
+class Measure:
+    """One command to time; `before` runs untimed before each run (e.g. a fresh copy)."""
+
+    def __init__(self, cmd: list[str], before: Callable[[], None] | None = None) -> None:
+        self.cmd = cmd
+        self.before = before
+        self.times: list[float] = []
+
+    def once(self) -> None:
+        if self.before:
+            self.before()
+        env = dict(os.environ, PBWCOMBAT_NOW="2026-11-29T12:00:00Z")
         start = time.perf_counter()
-        done = subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        times.append(time.perf_counter() - start)
+        done = subprocess.run(self.cmd, env=env, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.PIPE)
+        self.times.append(time.perf_counter() - start)
         if done.returncode != 0:
-            raise SystemExit(f"{' '.join(cmd)} failed ({done.returncode}): {done.stderr!r}")
-    return statistics.median(times)
+            raise SystemExit(f"{' '.join(self.cmd)} failed ({done.returncode}): "
+                             f"{done.stderr!r}")
+
+    @property
+    def median(self) -> float:
+        return statistics.median(self.times)
+
+
+def interleaved(measures: list[Measure], runs: int) -> None:
+    """Round-robin over all measures, so that a busy spell of the machine weighs on the
+    baseline and on the commands alike."""
+    for _ in range(runs):
+        for m in measures:
+            m.once()
 
 
 def grow_journal(path: Path, entries: int) -> None:
@@ -121,28 +140,20 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=15)
     args = parser.parse_args()
     runs = args.runs
-    rows: list[tuple[str, float, str, float | None, str]] = []
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
-        floor = median_time([sys.executable, "-c", "import typer, pydantic, tomllib, tomli_w"],
-                            runs)
-        rows.append(("floor: python -c 'import typer, pydantic, tomllib, tomli_w'", floor,
-                     "", None, ""))
+        floor = Measure([sys.executable, "-c", "import typer, pydantic, tomllib, tomli_w"])
 
         def attack(path: Path) -> list[str]:
             return [PBW, "attack", str(path), "hero", "ogre", "--force"]
 
         empty = prepare_duel(folder, 1)
-        t_empty = median_time(attack(empty), runs)
-        rows.append(("attack (load, validate, resolve, atomic write, render)", t_empty,
-                     "floor", t_empty / floor, "≤ 1.3×"))
-        show = median_time([PBW, "show", str(empty)], runs)
-        rows.append(("show (read-only status post)", show, "floor", show / floor, ""))
-        for entries, goal in ((1000, "≤ 1.3×"), (10000, "≤ 2×")):
-            path = prepare_duel(folder, entries)
-            t = median_time(attack(path), runs)
-            rows.append((f"attack, log of {entries:,} entries", t, "attack, empty log",
-                         t / t_empty, goal))
+        a_empty = Measure(attack(empty))
+        show = Measure([PBW, "show", str(empty)])
+        a_1k = Measure(attack(prepare_duel(folder, 1000)))
+        ten = prepare_duel(folder, 10000)
+        a_10k = Measure(attack(ten))
+        validate = Measure([PBW, "validate", str(ten)])
 
         big = folder / "crowd.toml"
         fresh = folder / "crowd-template.toml"
@@ -152,31 +163,41 @@ def main() -> None:
             shutil.copyfile(fresh, big)
             big.with_name(big.name + ".journal").unlink(missing_ok=True)
 
-        t = median_time([PBW, "roll-initiative", str(big)], max(3, runs // 3), reset_crowd)
-        rows.append(("roll-initiative, 500 combatants", t, "", None, "< 0.5 s"))
+        init500 = Measure([PBW, "roll-initiative", str(big)], reset_crowd)
 
         deep = prepare_duel(folder, 1000)
         saved = deep.read_bytes(), deep.with_name(deep.name + ".journal").read_bytes()
-        subprocess.run(attack(deep), check=True, stdout=subprocess.DEVNULL)
 
         def reset_deep() -> None:
             deep.write_bytes(saved[0])
             deep.with_name(deep.name + ".journal").write_bytes(saved[1])
             subprocess.run(attack(deep), check=True, stdout=subprocess.DEVNULL)
 
-        t = median_time([PBW, "undo", str(deep)], runs, reset_deep)
-        rows.append(("undo, 1,000-deep history", t, "floor", t / floor, ""))
-        ten = folder / "duel-10000.toml"
-        t = median_time([PBW, "validate", str(ten)], runs)
-        rows.append(("validate, file with a 10,000-entry log", t, "floor", t / floor, ""))
+        undo = Measure([PBW, "undo", str(deep)], reset_deep)
+        interleaved([floor, a_empty, show, a_1k, a_10k, init500, undo, validate], runs)
 
-    print(f"pbwcombat benchmark — {os.cpu_count()} CPU(s), median of {runs} runs, "
+    f = floor.median
+    rows: list[tuple[str, float, str, float | None, str]] = [
+        ("floor: python -c 'import typer, pydantic, tomllib, tomli_w'", f, "", None, ""),
+        ("attack (load, validate, resolve, atomic write, render)", a_empty.median, "floor",
+         a_empty.median / f, "≤ 1.3×"),
+        ("show (read-only status post)", show.median, "floor", show.median / f, ""),
+        ("attack, log of 1,000 entries", a_1k.median, "attack, empty log",
+         a_1k.median / a_empty.median, "≤ 1.3×"),
+        ("attack, log of 10,000 entries", a_10k.median, "attack, empty log",
+         a_10k.median / a_empty.median, "≤ 2×"),
+        ("roll-initiative, 500 combatants", init500.median, "", None, "< 0.5 s"),
+        ("undo, 1,000-deep history", undo.median, "floor", undo.median / f, ""),
+        ("validate, file with a 10,000-entry log", validate.median, "floor",
+         validate.median / f, ""),
+    ]
+    print(f"pbwcombat benchmark — {os.cpu_count()} CPU(s), median of {runs} interleaved runs, "
           f"Python {sys.version.split()[0]}\n")
-    print(f"| {'measure':58} | {'median s':>8} | {'vs':18} | {'ratio':>6} | goal |")
-    print(f"|{'-' * 60}|{'-' * 10}|{'-' * 20}|{'-' * 8}|------|")
+    print(f"| {'measure':60} | {'median s':>8} | {'vs':18} | {'ratio':>6} | goal |")
+    print(f"|{'-' * 62}|{'-' * 10}|{'-' * 20}|{'-' * 8}|------|")
     for name, t, base, ratio, goal in rows:
         r = f"{ratio:.2f}×" if ratio is not None else ""
-        print(f"| {name:58} | {t:8.3f} | {base:18} | {r:>6} | {goal} |")
+        print(f"| {name:60} | {t:8.3f} | {base:18} | {r:>6} | {goal} |")
 
 
 if __name__ == "__main__":

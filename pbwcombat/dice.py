@@ -95,7 +95,7 @@ def generated_face(key: bytes, n: int, sides: int) -> int:
     limit = 2**64 - 2**64 % sides
     k = 0
     while True:
-        digest = hmac.new(key, f"{n}:{k}".encode(), hashlib.sha256).digest()
+        digest = hmac.digest(key, f"{n}:{k}".encode(), "sha256")
         w = int.from_bytes(digest[:8], "big")
         if w < limit:
             return w % sides + 1
@@ -187,7 +187,11 @@ class DiceSource:
         return Roll(tuple(terms), mods, total)
 
     def d20(self, *mods: Mod) -> Roll:
-        return self.roll(D20, tuple(m for m in mods if m.value or m.note))
+        """1d20 + named modifiers: the check of attacks, initiative, totals (fast path)."""
+        kept = tuple(m for m in mods if m.value or m.note)
+        die = self.die(20)
+        return Roll((RolledTerm(1, 1, 20, (die,)),), kept,
+                    die.face + sum(m.value for m in kept))
 
 
 D20 = DiceExpr((Term(1, 1, 20),))
