@@ -99,7 +99,8 @@ _COMMON_NAMES = [p.name for p in _COMMON]
 
 
 class _Json:
-    """Whether errors go out as JSON (set once the command's options are known)."""
+    """Whether errors go out as JSON, and tracebacks are wanted: read from the command line
+    before parsing, so that even a parsing error honours `--format json`."""
 
     on = False
     debug = False
@@ -141,8 +142,6 @@ def _register_action(target: typer.Typer, name: str, help_text: str,
         from pbwcombat.runner import Options
 
         common = {k: kwargs.pop(k) for k in _COMMON_NAMES}
-        _Json.on = common["format"] == "json"
-        _Json.debug = common["debug"]
         _check_choice(common["format"], ("bbcode", "markdown", "plain", "json"), "--format")
         _check_choice(common["lang"], ("es", "en"), "--lang")
         opts = Options(common["format"], common["lang"],
@@ -185,7 +184,6 @@ def new_cmd(encounter: Encounter,
             lang: LangOpt = None, debug: DebugOpt = False) -> None:
     from pbwcombat.starter import write_starter
 
-    _Json.debug = debug
     _check_choice(lang, ("es", "en"), "--lang")
     write_starter(encounter, name, lang or "en")
     sys.stdout.write(f"{encounter}\n")
@@ -198,8 +196,6 @@ def validate_cmd(encounter: Encounter, format: FormatOpt = None,
     from pbwcombat.errors import InvalidEncounter
     from pbwcombat.runner import check_valid
 
-    _Json.on = format == "json"
-    _Json.debug = debug
     try:
         check_valid(encounter)
     except InvalidEncounter as err:
@@ -219,8 +215,6 @@ def show_cmd(encounter: Encounter, format: FormatOpt = None, lang: LangOpt = Non
     from pbwcombat.render.post import status_post
     from pbwcombat.runner import load
 
-    _Json.on = format == "json"
-    _Json.debug = debug
     _check_choice(format, ("bbcode", "markdown", "plain", "json"), "--format")
     _check_choice(lang, ("es", "en"), "--lang")
     _, enc = load(encounter)
@@ -243,8 +237,6 @@ def log_cmd(encounter: Encounter,
     from pbwcombat.render.log import log_post
     from pbwcombat.runner import committed_records, load
 
-    _Json.on = format == "json"
-    _Json.debug = debug
     _check_choice(format, ("bbcode", "markdown", "plain", "json"), "--format")
     raw, enc = load(encounter)
     records = list(committed_records(encounter, raw))
@@ -264,8 +256,6 @@ def undo_cmd(encounter: Encounter,
     from pbwcombat.render.log import undo_post
     from pbwcombat.runner import undo
 
-    _Json.on = format == "json"
-    _Json.debug = debug
     record, before = undo(encounter, force)
     sys.stdout.write(undo_post(record, before, format, lang))
 
@@ -424,7 +414,6 @@ def dice_commit_cmd(encounter: Encounter,
                     debug: DebugOpt = False) -> None:
     from pbwcombat.runner import Options
 
-    _Json.on, _Json.debug = format == "json", debug
     _run(encounter, "dice commit", act.DiceCommit(salt), Options(format, lang))
 
 
@@ -441,7 +430,6 @@ def dice_salt_cmd(encounter: Encounter,
                   debug: DebugOpt = False) -> None:
     from pbwcombat.runner import Options
 
-    _Json.on, _Json.debug = format == "json", debug
     _run(encounter, "dice salt", act.DiceSalt(salt), Options(format, lang, force=force))
 
 
@@ -457,7 +445,6 @@ def dice_reveal_cmd(encounter: Encounter,
     from pbwcombat.runner import load
     from pbwcombat.verify import commitment_of
 
-    _Json.on, _Json.debug = format == "json", debug
     _, enc = load(encounter)
     if enc.dice is None:
         raise IllegalAction("R-DIC-2", "this encounter has no dice seed yet")
@@ -483,7 +470,6 @@ def map_cmd(encounter: Encounter,
     from pbwcombat.render.gridmap import text_map
     from pbwcombat.runner import load
 
-    _Json.on, _Json.debug = format == "json", debug
     _check_choice(format, ("bbcode", "markdown", "plain", "json"), "--format")
     _check_choice(lang, ("es", "en"), "--lang")
     _, enc = load(encounter)
@@ -510,7 +496,6 @@ def verify_cmd(encounter: Encounter,
     from pbwcombat.runner import committed_records, load
     from pbwcombat.verify import verify_records
 
-    _Json.on, _Json.debug = format == "json", debug
     raw, enc = load(encounter)
     seed_hex = (seed or (enc.dice.seed if enc.dice else "")).strip().lower()
     if len(seed_hex) != 64 or any(ch not in "0123456789abcdef" for ch in seed_hex):

@@ -8,7 +8,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -17,8 +17,8 @@ from pbwcombat import events as ev
 from pbwcombat import store
 from pbwcombat.dice import ALGORITHM, DiceSource, generator_key
 from pbwcombat.document import dumps, from_document
-from pbwcombat.engine import Resolution, apply_action
-from pbwcombat.errors import Conflict, InvalidEncounter, Refused
+from pbwcombat.engine import apply_action
+from pbwcombat.errors import Conflict, Refused, UsageError
 from pbwcombat.model import DiceState, Encounter
 
 
@@ -48,15 +48,11 @@ def now_utc() -> str:
         try:
             moment = datetime.fromisoformat(fixed.replace("Z", "+00:00"))
         except ValueError:
-            raise InvalidEnvironment(f"PBWCOMBAT_NOW: {fixed!r} is not an ISO 8601 time") from None
+            raise UsageError(f"PBWCOMBAT_NOW: {fixed!r} is not an ISO 8601 time") from None
         if moment.tzinfo is None:
             moment = moment.replace(tzinfo=UTC)
         return moment.astimezone(UTC).isoformat()
     return datetime.now(UTC).replace(microsecond=0).isoformat()
-
-
-class InvalidEnvironment(Refused):
-    exit_code = 2
 
 
 def load(path: Path) -> tuple[bytes, Encounter]:
@@ -102,11 +98,8 @@ def render(enc: Encounter, events: list[ev.Event], opts: Options,
                        unused, facts, version)
 
 
-def run_action(path: Path, command: str, action: object, opts: Options,
-               decide: Callable[[Encounter, DiceSource, str, bool], Resolution] | None = None
-               ) -> Outcome:
+def run_action(path: Path, command: str, action: object, opts: Options) -> Outcome:
     """Apply `action` to the file at `path` and return its post; the file changes only here."""
-    decide = decide or (lambda e, d, now, force: apply_action(e, action, d, now, force))
     with store.locked(path):
         raw, enc = load(path)
         digest = action_digest(command, action, opts)
@@ -123,7 +116,7 @@ def run_action(path: Path, command: str, action: object, opts: Options,
                            f"{enc.state.version}")
         enc = with_generator(enc)
         source = dice_source(enc, opts.supplied)
-        res = decide(enc, source, now_utc(), opts.force)
+        res = apply_action(enc, action, source, now_utc(), opts.force)
         assert res.enc.dice is not None
         after = res.enc.replace(dice=res.enc.dice.replace(n=source.n),
                                 state=res.enc.state.replace(version=enc.state.version + 1))
@@ -194,7 +187,4 @@ def committed_records(path: Path, raw: bytes) -> Iterator[dict[str, Any]]:
 
 def check_valid(path: Path) -> Encounter:
     """`validate`: raises InvalidEncounter / EncounterMissing, else the encounter."""
-    try:
-        return load(path)[1]
-    except InvalidEncounter:
-        raise
+    return load(path)[1]
