@@ -81,9 +81,12 @@ class Narrator:
         return f"({p[0]},{p[1]})" if p else "—"
 
     def mention_of(self, player: str) -> str:
+        """R-OUT-4: the file's `mention` template is the GM's chosen markup (e.g. `@{player}`
+        or `[mention]{player}[/mention]`) and is kept; the handle inside is escaped (R-OUT-2)."""
         if not player:
             return ""
-        return self.markup.escape(self.mention.replace("{player}", player))
+        template = " ".join(self.mention.splitlines())
+        return template.replace("{player}", self.markup.escape(player))
 
     # -- events -------------------------------------------------------------------------
     def lines(self, events: Iterable[ev.Event]) -> list[str]:
