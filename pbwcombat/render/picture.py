@@ -71,7 +71,8 @@ def draw_png(enc: Encounter, path: Path) -> tuple[int, int]:
         if c.status == "dead":
             draw.line([(cx - r, cy - r), (cx + r, cy + r)], fill=(0, 0, 0), width=2)
             draw.line([(cx - r, cy + r), (cx + r, cy - r)], fill=(0, 0, 0), width=2)
-        draw.text((cx - 3, cy - 6), marks[c.id], fill=(255, 255, 255))
+        # the letter sits in the token's upper half: its centre pixel shows the side's colour
+        draw.text((cx - 3, cy - r + 1), marks[c.id], fill=(255, 255, 255))
     try:
         image.save(path, format="PNG")
     except OSError as e:

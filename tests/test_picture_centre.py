@@ -1,0 +1,25 @@
+"""`map --png` (issue: the colour at a token's centre): the exact centre pixel of a living
+token is its side's colour; the picture has the size the layout needs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from conftest import duel
+from PIL import Image
+
+from pbwcombat.render.picture import CELL, MARGIN, side_colours, token_centre
+from pbwcombat.runner import load
+
+
+def test_png_token_centre_is_the_side_colour(run, encounter, tmp_path: Path):
+    path = encounter(duel(a="", b=""))
+    png = tmp_path / "map.png"
+    assert run("map", path, "--png", png).code == 0
+    _, enc = load(path)
+    picture = Image.open(png).convert("RGB")
+    assert picture.size == (2 * CELL + 2 * MARGIN, CELL + 2 * MARGIN)  # (0,0) and (1,0)
+    colours = side_colours(enc)
+    for c in enc.active:
+        assert picture.getpixel(token_centre(enc, c.id)) == colours[c.side], c.id
+    assert colours["heroes"] != colours["monsters"]
