@@ -3,39 +3,16 @@ errors, `new`/`validate`, negative numbers as arguments, `--help`, and the entry
 
 from __future__ import annotations
 
-import contextlib
-import fcntl
 import json
 import os
 import re
 import subprocess
 import sys
-import tomllib
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from conftest import ENCOUNTERS, duel
-
-NOW = "2026-11-29T12:00:00Z"
-
-
-def journal_of(path: Path) -> Path:
-    return path.with_name(path.name + ".journal")
-
-
-def snapshot(path: Path) -> tuple[bytes | None, bytes | None]:
-    j = journal_of(path)
-    return (path.read_bytes() if path.exists() else None,
-            j.read_bytes() if j.exists() else None)
-
-
-def doc(path: Path) -> dict:
-    return tomllib.loads(path.read_text("utf-8"))
-
-
-def combatant(path: Path, cid: str) -> dict:
-    return next(c for c in doc(path)["combatants"] if c["id"] == cid)
+from helpers import NOW, doc, held_lock, journal_of, snapshot, who
 
 
 @pytest.fixture
@@ -46,16 +23,6 @@ def started(run, encounter):
     assert r.code == 0, r.err
     assert journal_of(path).read_bytes().count(b"\n") == 1
     return path
-
-
-@contextlib.contextmanager
-def held_lock(path: Path) -> Iterator[None]:
-    fd = os.open(path.with_name(path.name + ".lock"), os.O_RDWR | os.O_CREAT, 0o644)
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
-        yield
-    finally:
-        os.close(fd)
 
 
 def assert_json_error(r, code: int) -> dict:
@@ -416,17 +383,17 @@ def test_negative_hp_delta_is_an_argument(run, encounter):
     path = encounter(duel())
     r = run("hp", path, "orc", "-5")
     assert r.code == 0, r.err
-    assert combatant(path, "orc")["hp"] == 7
+    assert who(path, "orc")["hp"] == 7
     r = run("hp", path, "orc,hero", "-2")
     assert r.code == 0, r.err
-    assert combatant(path, "orc")["hp"] == 5
-    assert combatant(path, "hero")["hp"] == 18
+    assert who(path, "orc")["hp"] == 5
+    assert who(path, "hero")["hp"] == 18
     r = run("hp", path, "orc", "-1d4", "--dice", "3")
     assert r.code == 0, r.err
-    assert combatant(path, "orc")["hp"] == 2
+    assert who(path, "orc")["hp"] == 2
     r = run("hp", path, "orc", "+2")
     assert r.code == 0, r.err
-    assert combatant(path, "orc")["hp"] == 4
+    assert who(path, "orc")["hp"] == 4
 
 
 def test_negative_coordinates_are_arguments(run, encounter):
@@ -434,10 +401,10 @@ def test_negative_coordinates_are_arguments(run, encounter):
     assert run("roll-initiative", path, "--dice", "18,3").code == 0
     r = run("move", path, "hero", "-1,0")
     assert r.code == 0, r.err
-    assert combatant(path, "hero")["position"] == [-1, 0]
+    assert who(path, "hero")["position"] == [-1, 0]
     r = run("move", path, "hero", "-2,-1", "-3,-1", "--force")
     assert r.code == 0, r.err
-    assert combatant(path, "hero")["position"] == [-3, -1]
+    assert who(path, "hero")["position"] == [-3, -1]
 
 
 def test_negative_mod_option(run, started):
@@ -484,7 +451,7 @@ def test_installed_console_script_runs(encounter):
                        capture_output=True, text=True, env=_env(), timeout=60)
     assert p.returncode == 0, p.stderr
     assert json.loads(p.stdout)["version"] == 1
-    assert combatant(path, "orc")["hp"] == 7
+    assert who(path, "orc")["hp"] == 7
     p = subprocess.run([str(script), "roll", str(path), "1d"], capture_output=True, text=True,
                        env=_env(), timeout=60)
     assert p.returncode == 2

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import json
 import re
-import tomllib
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import doc, events, faces, fight, ok, people, snapshot, state
 
 T0 = "2026-11-29T12:00:00Z"
 T0_DT = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
@@ -39,12 +39,6 @@ def person(cid: str, side: str, mod: int, *, hp: int = 20, defense: int = 14,
     return "\n".join(lines) + "\n"
 
 
-def fight(*people: str, rules: str = "", top: str = "") -> str:
-    head = ["schema = 1", 'name = "Skirmish"', 'lang = "en"', 'format = "plain"', top, "",
-            "[rules]", rules, ""]
-    return "\n".join(head) + "\n".join(people)
-
-
 def five(rules: str = "", top: str = "") -> str:
     """Gridless: three PCs (with players) against a one-hp goblin and an orc.
 
@@ -61,38 +55,8 @@ def five(rules: str = "", top: str = "") -> str:
 ORDER = ["ann", "bo", "cy", "gob", "orc"]
 
 
-def doc(path: Path) -> dict[str, Any]:
-    return tomllib.loads(path.read_text(encoding="utf-8"))
-
-
-def state(path: Path) -> dict[str, Any]:
-    return doc(path)["state"]
-
-
-def people(path: Path) -> dict[str, dict[str, Any]]:
-    return {c["id"]: c for c in doc(path)["combatants"]}
-
-
 def declarations(path: Path) -> dict[str, Any]:
     return state(path).get("declarations", {})
-
-
-def snapshot(path: Path) -> tuple[bytes, bytes | None]:
-    side = path.with_name(path.name + ".journal")
-    return path.read_bytes(), side.read_bytes() if side.exists() else None
-
-
-def events(r: Any, kind: str) -> list[dict[str, Any]]:
-    return [e for e in r.json()["events"] if e["type"] == kind]
-
-
-def faces(roll: dict[str, Any]) -> list[int]:
-    return [d["face"] for t in roll["terms"] for d in t["dice"]]
-
-
-def ok(r: Any) -> Any:
-    assert r.code == 0, (r.code, r.out, r.err)
-    return r
 
 
 def started(path: Path) -> datetime:

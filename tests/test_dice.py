@@ -11,13 +11,13 @@ import hmac
 import json
 import shutil
 import time
-import tomllib
 import types
 from pathlib import Path
 from typing import Any
 
 import pytest
 from conftest import duel
+from helpers import dice_key, dice_table, doc, ref_face, snapshot
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -28,30 +28,9 @@ from pbwcombat.errors import UsageError
 # -- helpers -------------------------------------------------------------------------------
 
 
-def ref_face(key: bytes, n: int, sides: int) -> int:
-    """R-DIC-2 as written: try k = 0, 1, …; accept w < 2**64 - 2**64 % M; face w % M + 1."""
-    k = 0
-    while True:
-        d = hmac.new(key, f"{n}:{k}".encode(), hashlib.sha256).digest()
-        w = int.from_bytes(d[:8], "big")
-        if w < 2**64 - 2**64 % sides:
-            return w % sides + 1
-        k += 1
-
-
-def doc(path: Path) -> dict[str, Any]:
-    return tomllib.loads(path.read_text(encoding="utf-8"))
-
-
-def dice_table(path: Path) -> dict[str, Any]:
-    return doc(path)["dice"]
-
-
 def key_of(path: Path) -> bytes:
     table = dice_table(path)
-    seed = bytes.fromhex(table["seed"])
-    salt = table.get("salt", "")
-    return hashlib.sha256(seed + salt.encode("utf-8")).digest() if salt else seed
+    return dice_key(table["seed"], table.get("salt", ""))
 
 
 def rolled(payload: dict[str, Any]) -> list[tuple[int, int, int | None]]:
@@ -65,11 +44,6 @@ def rolled(payload: dict[str, Any]) -> list[tuple[int, int, int | None]]:
             for d in term.get("dice", []):
                 out.append((d["sides"], d["face"], d["n"]))
     return out
-
-
-def snapshot(path: Path) -> tuple[bytes, bytes | None]:
-    side = path.with_name(path.name + ".journal")
-    return path.read_bytes(), side.read_bytes() if side.exists() else None
 
 
 @pytest.fixture

@@ -3,91 +3,35 @@ Total d20, then each opponent's d20 in initiative order; reckless: each free att
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 
 import pytest
 from conftest import duel
+from helpers import (
+    build,
+    counter,
+    doc,
+    engaged,
+    events,
+    faces,
+    melee,
+    ok,
+    prepared,
+    ranged,
+    trade_blows,
+    warrior,
+    who,
+)
 
 # -- builders -----------------------------------------------------------------------------
 
 
-def melee(wid: str = "blade", attack: int = 4, damage: str = "1d6+1", reach: int = 1) -> str:
-    return (f'[[combatants.weapons]]\nid = "{wid}"\nkind = "melee"\nattack = {attack}\n'
-            f'damage = "{damage}"\nreach = {reach}\n\n')
-
-
-def ranged(wid: str = "bow", attack: int = 4, damage: str = "1d8", rng: int = 10) -> str:
-    return (f'[[combatants.weapons]]\nid = "{wid}"\nkind = "ranged"\nattack = {attack}\n'
-            f'damage = "{damage}"\nrange = {rng}\n\n')
-
-
-def fighter(cid: str, side: str, pos: tuple[int, int] | None, *weapons: str, init: int = 0,
-            defense: int = 12, hp: int = 20, extra: str = "") -> str:
-    where = "" if pos is None else f"position = [{pos[0]}, {pos[1]}]\n"
-    return (f'[[combatants]]\nid = "{cid}"\nname = "{cid.capitalize()}"\nside = "{side}"\n'
-            f"initiative_mod = {init}\ndefense = {defense}\nhp = {hp}\n{where}{extra}\n"
-            + "".join(weapons or (melee(),)))
-
-
-def build(*fighters: str, rules: str = "") -> str:
-    return ('schema = 1\nname = "Test"\nlang = "en"\nformat = "plain"\n\n[rules]\n'
-            f"{rules}\n\n" + "\n".join(fighters))
-
-
-def data(path: Path) -> dict:
-    return tomllib.loads(path.read_text(encoding="utf-8"))
-
-
-def cb(path: Path, cid: str) -> dict:
-    return next(c for c in data(path)["combatants"] if c["id"] == cid)
-
-
-def engaged(path: Path, cid: str) -> list[str]:
-    return list(cb(path, cid).get("engaged", []))
-
-
 def streak(path: Path, cid: str) -> int:
-    return cb(path, cid).get("disengage_streak", 0)
-
-
-def counter(path: Path) -> int:
-    return data(path)["dice"]["n"]
-
-
-def events(r, kind: str) -> list[dict]:
-    return [e for e in r.json()["events"] if e["type"] == kind]
+    return who(path, cid).get("disengage_streak", 0)
 
 
 def mods(roll: dict) -> list[int]:
     return [m["value"] for m in roll["mods"]]
-
-
-def faces(roll: dict) -> list[int]:
-    return [d["face"] for t in roll["terms"] for d in t["dice"]]
-
-
-def ok(r) -> None:
-    assert r.code == 0, r.err
-
-
-_SNAPSHOTS: dict[tuple, dict[str, bytes]] = {}
-
-
-def prepared(encounter, key: tuple, text: str, steps) -> Path:
-    """Write `text` and run the CLI `steps(path)` on it, once per `key`: later tests get a
-    copy of the files those steps left (encounter and sidecars), which keeps the set fast."""
-    path = encounter(text)
-    if key in _SNAPSHOTS:
-        for rel, blob in _SNAPSHOTS[key].items():
-            (path.parent / rel).parent.mkdir(parents=True, exist_ok=True)
-            (path.parent / rel).write_bytes(blob)
-        return path
-    steps(path)
-    _SNAPSHOTS[key] = {str(f.relative_to(path.parent)): f.read_bytes()
-                       for f in path.parent.rglob("*")
-                       if f.is_file() and not f.name.endswith(".lock")}
-    return path
 
 
 def engaged_duel(run, encounter, rules: str = "", a: str = "", b: str = "",
@@ -95,15 +39,11 @@ def engaged_duel(run, encounter, rules: str = "", a: str = "", b: str = "",
     """`duel()` in round 2 on the hero's turn: hero (Defense 15, sword +5) and orc (axe +4)
     engaged, and the orc attacked the hero (a miss) in round 1."""
     def steps(path: Path) -> None:
-        ok(run("roll-initiative", path, "--dice", "15,5"))
-        ok(run("attack", path, "hero", "orc", "--dice", "2"))
-        ok(run("next", path))
-        ok(run("attack", path, "orc", "hero", "--dice", "2"))
-        ok(run("next", path))
+        trade_blows(run, path)
 
     path = prepared(encounter, ("duel", rules, a, b, gridless), duel(rules, a, b, gridless),
                     steps)
-    st = data(path)["state"]
+    st = doc(path)["state"]
     assert (st["round"], st["turn"]) == (2, "hero")
     assert engaged(path, "hero") == ["orc"]
     return path
@@ -112,19 +52,15 @@ def engaged_duel(run, encounter, rules: str = "", a: str = "", b: str = "",
 def engaged_pair(run, encounter, hero_defense: int, orc_attack: int) -> Path:
     """Like `engaged_duel`, built with the hero's Defense and the orc's axe bonus given."""
     def steps(path: Path) -> None:
-        ok(run("roll-initiative", path, "--dice", "15,5"))
-        ok(run("attack", path, "hero", "orc", "--dice", "2"))
-        ok(run("next", path))
-        ok(run("attack", path, "orc", "hero", "--dice", "1"))
-        ok(run("next", path))
+        trade_blows(run, path, orc_dice="1")
 
     text = build(
-        fighter("hero", "heroes", (0, 0), melee("sword", 5, "1d8+3"), init=2,
+        warrior("hero", "heroes", (0, 0), melee("sword", 5, "1d8+3"), init=2,
                 defense=hero_defense),
-        fighter("orc", "monsters", (1, 0), melee("axe", orc_attack, "1d12+2"), defense=13,
+        warrior("orc", "monsters", (1, 0), melee("axe", orc_attack, "1d12+2"), defense=13,
                 hp=12))
     path = prepared(encounter, ("pair", hero_defense, orc_attack), text, steps)
-    assert data(path)["state"]["turn"] == "hero" and engaged(path, "hero") == ["orc"]
+    assert doc(path)["state"]["turn"] == "hero" and engaged(path, "hero") == ["orc"]
     return path
 
 
@@ -133,7 +69,7 @@ def orc_attacks_and_back_to_hero(run, path: Path) -> None:
     ok(run("next", path))
     ok(run("attack", path, "orc", "hero", "--dice", "2"))
     ok(run("next", path))
-    assert data(path)["state"]["turn"] == "hero"
+    assert doc(path)["state"]["turn"] == "hero"
 
 
 def two_orcs(run, encounter, rules: str = "", second_attacks: bool = True) -> Path:
@@ -151,13 +87,13 @@ def two_orcs(run, encounter, rules: str = "", second_attacks: bool = True) -> Pa
         ok(run("next", path))
 
     text = build(
-        fighter("hero", "heroes", (0, 0), melee("sword", 5, "1d8+3"), init=2, defense=15),
-        fighter("orc", "monsters", (1, 0), melee("axe", 4, "1d12+2")),
-        fighter("grunt", "monsters", (0, 3), melee("club", 6, "1d6")),
+        warrior("hero", "heroes", (0, 0), melee("sword", 5, "1d8+3"), init=2, defense=15),
+        warrior("orc", "monsters", (1, 0), melee("axe", 4, "1d12+2")),
+        warrior("grunt", "monsters", (0, 3), melee("club", 6, "1d6")),
         rules=rules)
     path = prepared(encounter, ("two_orcs", rules, second_attacks), text, steps)
     assert sorted(engaged(path, "hero")) == ["grunt", "orc"]
-    assert data(path)["state"]["turn"] == "hero"
+    assert doc(path)["state"]["turn"] == "hero"
     return path
 
 
@@ -172,7 +108,7 @@ def test_R_DIS_1_leaving_reach_disengages_inside_move_before_moving(run, encount
     assert types.index("DefenseTotalRolled") < types.index("AttackTotalRolled") \
         < types.index("Moved")
     assert "unused_dice" not in r.json()
-    assert cb(path, "hero")["position"] == [-1, 0]
+    assert who(path, "hero")["position"] == [-1, 0]
     assert engaged(path, "hero") == [] and engaged(path, "orc") == []
 
 
@@ -183,7 +119,7 @@ def test_R_DIS_1_moving_while_staying_in_reach_needs_no_roll(run, encounter):
     ok(r)
     assert events(r, "DefenseTotalRolled") == [] and events(r, "AttackTotalRolled") == []
     assert r.json()["unused_dice"] == [12, 8] and counter(path) == n
-    assert cb(path, "hero")["position"] == [1, 1]
+    assert who(path, "hero")["position"] == [1, 1]
     assert engaged(path, "hero") == ["orc"]
 
 
@@ -193,7 +129,7 @@ def test_R_DIS_1_five_foot_step_out_of_reach_must_disengage(run, encounter):
     r = run("move", path, "hero", "-1,0", "--step", "--dice", "2,15", "--format", "json")
     ok(r)
     assert len(events(r, "DefenseTotalRolled")) == 1
-    assert cb(path, "hero")["position"] == [0, 0]
+    assert who(path, "hero")["position"] == [0, 0]
     assert engaged(path, "hero") == ["orc"]
 
 
@@ -211,7 +147,7 @@ def test_R_DIS_1_disengage_to_moves_on_success(run, encounter):
     # 12+5=17 ≥ 8+4=12. Spare faces keep the outcome fixed should anything else roll.
     r = run("disengage", path, "hero", "--to", "-1,0", "--dice", "12,8,1,20,1")
     ok(r)
-    assert cb(path, "hero")["position"] == [-1, 0]
+    assert who(path, "hero")["position"] == [-1, 0]
     assert engaged(path, "hero") == [] and engaged(path, "orc") == []
 
 
@@ -224,13 +160,13 @@ def test_R_DIS_1_disengage_to_gives_no_aoo_to_the_opponent_just_left(run, encoun
     ok(r)
     assert [e["kind"] for e in events(r, "AttackRolled")] == []
     assert counter(path) == n
-    assert cb(path, "hero")["position"] == [-1, 0]
+    assert who(path, "hero")["position"] == [-1, 0]
 
 
 def test_R_DIS_1_disengage_to_stays_put_on_failure(run, encounter):
     path = engaged_duel(run, encounter)
     ok(run("disengage", path, "hero", "--to", "-1,0", "--dice", "2,15"))
-    assert cb(path, "hero")["position"] == [0, 0]
+    assert who(path, "hero")["position"] == [0, 0]
     assert engaged(path, "hero") == ["orc"]
 
 
@@ -240,8 +176,8 @@ def test_R_DIS_1_disengage_to_stays_put_on_failure(run, encounter):
 def test_R_DIS_2_defense_total_and_attack_total_parts(run, encounter):
     # Attack Total: the best *melee* attack (7), not the first weapon's nor a ranged one.
     path = encounter(build(
-        fighter("hero", "heroes", (0, 0), melee("sword", 5), init=2, defense=17),
-        fighter("orc", "monsters", (1, 0), melee("axe", 4), melee("pick", 7),
+        warrior("hero", "heroes", (0, 0), melee("sword", 5), init=2, defense=17),
+        warrior("orc", "monsters", (1, 0), melee("axe", 4), melee("pick", 7),
                 ranged("sling", 9))))
     ok(run("roll-initiative", path, "--dice", "15,5"))
     ok(run("attack", path, "hero", "orc", "--dice", "2"))
@@ -263,12 +199,12 @@ def test_R_DIS_2_defense_total_uses_effective_defense_when_flat_footed(run, enco
     # The orc (Defense 15 with dex_mod 2 and dodge 1) has not had a turn yet: flat-footed,
     # its effective Defense is 12, so its Defense Total is 1d20 + 2.
     path = encounter(build(
-        fighter("hero", "heroes", (0, 0), melee("sword", 5), init=2, defense=15),
-        fighter("orc", "monsters", (1, 0), melee("axe", 4), defense=15,
+        warrior("hero", "heroes", (0, 0), melee("sword", 5), init=2, defense=15),
+        warrior("orc", "monsters", (1, 0), melee("axe", 4), defense=15,
                 extra="dex_mod = 2\ndodge = 1")))
     ok(run("roll-initiative", path, "--dice", "15,5"))
     ok(run("attack", path, "hero", "orc", "--dice", "2"))
-    assert cb(path, "orc")["flat_footed"] is True
+    assert who(path, "orc")["flat_footed"] is True
     r = run("disengage", path, "orc", "--force", "--dice", "10,7", "--format", "json")
     ok(r)
     (dt,) = events(r, "DefenseTotalRolled")
@@ -304,7 +240,7 @@ def test_R_DIS_2_first_turn_counts_attacks_since_combat_began(run, encounter):
     ok(run("roll-initiative", path, "--dice", "3,15"))  # orc 15 acts before hero 5
     ok(run("attack", path, "orc", "hero", "--dice", "2"))
     ok(run("next", path))
-    assert data(path)["state"]["turn"] == "hero"
+    assert doc(path)["state"]["turn"] == "hero"
     r = run("disengage", path, "hero", "--dice", "2,15", "--format", "json")
     ok(r)
     assert len(events(r, "AttackTotalRolled")) == 1
@@ -357,7 +293,7 @@ def test_R_DIS_3_failure_inside_move_stops_and_spends_the_turn(run, encounter):
     r = run("move", path, "hero", "-1,0", "--dice", "2,15", "--format", "json")
     ok(r)
     assert events(r, "Moved") == []
-    assert cb(path, "hero")["position"] == [0, 0]
+    assert who(path, "hero")["position"] == [0, 0]
     assert engaged(path, "hero") == ["orc"]
     assert streak(path, "hero") == 1
     assert run("attack", path, "hero", "orc", "--dice", "19,5").code == 3
@@ -394,7 +330,7 @@ def test_R_DIS_4_automatic_when_no_engaged_opponent_attacked(run, encounter):
     ok(r)
     assert events(r, "DefenseTotalRolled") == [] and events(r, "AttackTotalRolled") == []
     assert r.json()["unused_dice"] == [2, 19] and counter(path) == n
-    assert cb(path, "hero")["position"] == [-1, 0]
+    assert who(path, "hero")["position"] == [-1, 0]
     assert engaged(path, "hero") == []
 
 
@@ -402,7 +338,7 @@ def test_R_DIS_4_attacks_before_the_previous_turn_do_not_count(run, encounter):
     path = engaged_duel(run, encounter)  # the orc's attack was in round 1
     ok(run("next", path))  # hero's round-2 turn passes
     ok(run("next", path))  # orc's round-2 turn passes without attacking
-    assert data(path)["state"]["round"] == 3
+    assert doc(path)["state"]["round"] == 3
     n = counter(path)
     r = run("disengage", path, "hero", "--dice", "2,19", "--format", "json")
     ok(r)
@@ -428,11 +364,7 @@ def after_failed_tries(run, encounter, tries: int, rules: str = "") -> Path:
     """`engaged_duel`, then `tries` turns in a row in which the hero fails to disengage
     (2 + 5 + bonus against 16 + 4 = 20) and the orc attacks again: the hero's turn."""
     def steps(path: Path) -> None:
-        ok(run("roll-initiative", path, "--dice", "15,5"))
-        ok(run("attack", path, "hero", "orc", "--dice", "2"))
-        ok(run("next", path))
-        ok(run("attack", path, "orc", "hero", "--dice", "2"))
-        ok(run("next", path))
+        trade_blows(run, path)
         for _ in range(tries):
             r = run("disengage", path, "hero", "--dice", "2,16", "--format", "json")
             ok(r)
@@ -440,7 +372,7 @@ def after_failed_tries(run, encounter, tries: int, rules: str = "") -> Path:
             orc_attacks_and_back_to_hero(run, path)
 
     path = prepared(encounter, ("fails", tries, rules), duel(rules), steps)
-    assert data(path)["state"]["turn"] == "hero"
+    assert doc(path)["state"]["turn"] == "hero"
     assert streak(path, "hero") == tries
     return path
 
@@ -543,7 +475,7 @@ def test_R_DIS_7_reckless_free_attack_against_defense_0_then_disengaged(run, enc
     assert (atk["attacker"], atk["target"], atk["kind"]) == ("orc", "hero", "free")
     assert atk["defense"] == 0 and atk["hit"] is True
     assert "unused_dice" not in r.json()
-    assert cb(path, "hero")["hp"] == 13
+    assert who(path, "hero")["hp"] == 13
     assert engaged(path, "hero") == [] and engaged(path, "orc") == []
 
 
@@ -557,7 +489,7 @@ def test_R_DIS_7_reckless_free_attack_hits_unless_natural_1(run, encounter, atta
     ok(r)
     (atk,) = events(r, "AttackRolled")
     assert atk["hit"] is hit
-    assert cb(path, "hero")["hp"] == (13 if hit else 20)
+    assert who(path, "hero")["hp"] == (13 if hit else 20)
     assert engaged(path, "hero") == []
 
 
@@ -570,7 +502,7 @@ def test_R_DIS_7_reckless_free_attacks_critical_rules_apply(run, encounter):
     assert len(events(r, "CriticalConfirmRolled")) == 1
     (dmg,) = events(r, "DamageRolled")
     assert dmg["critical"] is True and dmg["amount"] == 9  # 3 × (1 + 2)
-    assert cb(path, "hero")["hp"] == 11
+    assert who(path, "hero")["hp"] == 11
 
 
 def test_R_DIS_7_reckless_each_engaged_opponent_above_0_hp_attacks(run, encounter):
@@ -581,7 +513,7 @@ def test_R_DIS_7_reckless_each_engaged_opponent_above_0_hp_attacks(run, encounte
     ok(r)
     assert [e["attacker"] for e in events(r, "AttackRolled")] == ["orc", "grunt"]
     assert all(e["kind"] == "free" for e in events(r, "AttackRolled"))
-    assert cb(path, "hero")["hp"] == 20 - 3 - 1
+    assert who(path, "hero")["hp"] == 20 - 3 - 1
     assert engaged(path, "hero") == []
 
 
@@ -598,9 +530,9 @@ def test_R_DIS_7_reckless_opponent_at_0_hp_gets_no_free_attack(run, encounter):
 
 def test_R_DIS_7_reckless_free_attack_is_outside_the_aoo_allowance(run, encounter):
     path = encounter(build(
-        fighter("squire", "heroes", (0, 1)),
-        fighter("hero", "heroes", (0, 0), melee("sword", 5), defense=15),
-        fighter("orc", "monsters", (1, 0), melee("axe", 4, "1d12+2")),
+        warrior("squire", "heroes", (0, 1)),
+        warrior("hero", "heroes", (0, 0), melee("sword", 5), defense=15),
+        warrior("orc", "monsters", (1, 0), melee("axe", 4, "1d12+2")),
         rules="aoo_engages = false"))
     ok(run("roll-initiative", path, "--dice", "15,10,5"))  # squire, hero, orc
     ok(run("next", path))
@@ -664,8 +596,8 @@ def test_R_DIS_2_missile_disengage_attack_total_uses_best_melee_attack(run, enco
     # R-DIS-2: Attack Total = 1d20 + the opponent's best melee `attack` (dagger +1), for
     # the disengage that `move --to-cover` requires (R-ENG-3).
     path = encounter(build(
-        fighter("hero", "heroes", (0, 0), melee("sword", 5), init=2, defense=15),
-        fighter("archer", "monsters", (5, 0), ranged("bow", 8), melee("dagger", 1))))
+        warrior("hero", "heroes", (0, 0), melee("sword", 5), init=2, defense=15),
+        warrior("archer", "monsters", (5, 0), ranged("bow", 8), melee("dagger", 1))))
     ok(run("roll-initiative", path, "--dice", "3,15"))
     ok(run("attack", path, "archer", "hero", "--weapon", "bow", "--dice", "2"))
     ok(run("next", path))

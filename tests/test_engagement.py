@@ -2,86 +2,30 @@
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 
 import pytest
 from conftest import duel
+from helpers import (
+    build,
+    counter,
+    doc,
+    engaged,
+    events,
+    melee,
+    ok,
+    prepared,
+    ranged,
+    trade_blows,
+    warrior,
+    who,
+)
 
-# -- builders -----------------------------------------------------------------------------
-
-
-def melee(wid: str = "blade", attack: int = 4, damage: str = "1d6+1", reach: int = 1,
-          extra: str = "") -> str:
-    return (f'[[combatants.weapons]]\nid = "{wid}"\nkind = "melee"\nattack = {attack}\n'
-            f'damage = "{damage}"\nreach = {reach}\n{extra}\n')
-
-
-def ranged(wid: str = "bow", attack: int = 4, damage: str = "1d8", rng: int = 10,
-           ammo: int | None = None) -> str:
-    ammo_line = "" if ammo is None else f"ammo = {ammo}\n"
-    return (f'[[combatants.weapons]]\nid = "{wid}"\nkind = "ranged"\nattack = {attack}\n'
-            f'damage = "{damage}"\nrange = {rng}\n{ammo_line}\n')
-
-
-def fighter(cid: str, side: str, pos: tuple[int, int] | None, *weapons: str, init: int = 0,
-            defense: int = 12, hp: int = 20, extra: str = "") -> str:
-    where = "" if pos is None else f"position = [{pos[0]}, {pos[1]}]\n"
-    return (f'[[combatants]]\nid = "{cid}"\nname = "{cid.capitalize()}"\nside = "{side}"\n'
-            f"initiative_mod = {init}\ndefense = {defense}\nhp = {hp}\n{where}{extra}\n"
-            + "".join(weapons or (melee(),)))
-
-
-def build(*fighters: str, rules: str = "") -> str:
-    return ('schema = 1\nname = "Test"\nlang = "en"\nformat = "plain"\n\n[rules]\n'
-            f"{rules}\n\n" + "\n".join(fighters))
-
-
-def data(path: Path) -> dict:
-    return tomllib.loads(path.read_text(encoding="utf-8"))
-
-
-def cb(path: Path, cid: str) -> dict:
-    return next(c for c in data(path)["combatants"] if c["id"] == cid)
-
-
-def engaged(path: Path, cid: str) -> list[str]:
-    return list(cb(path, cid).get("engaged", []))
+# -- helpers ------------------------------------------------------------------------------
 
 
 def missile(path: Path, cid: str) -> list[str]:
-    return list(cb(path, cid).get("missile_engaged", []))
-
-
-def counter(path: Path) -> int:
-    return data(path)["dice"]["n"]
-
-
-def events(r, kind: str) -> list[dict]:
-    return [e for e in r.json()["events"] if e["type"] == kind]
-
-
-def ok(r) -> None:
-    assert r.code == 0, r.err
-
-
-_SNAPSHOTS: dict[tuple, dict[str, bytes]] = {}
-
-
-def prepared(encounter, key: tuple, text: str, steps) -> Path:
-    """Write `text` and run the CLI `steps(path)` on it, once per `key`: later tests get a
-    copy of the files those steps left (encounter and sidecars), which keeps the set fast."""
-    path = encounter(text)
-    if key in _SNAPSHOTS:
-        for rel, blob in _SNAPSHOTS[key].items():
-            (path.parent / rel).parent.mkdir(parents=True, exist_ok=True)
-            (path.parent / rel).write_bytes(blob)
-        return path
-    steps(path)
-    _SNAPSHOTS[key] = {str(f.relative_to(path.parent)): f.read_bytes()
-                       for f in path.parent.rglob("*")
-                       if f.is_file() and not f.name.endswith(".lock")}
-    return path
+    return list(who(path, cid).get("missile_engaged", []))
 
 
 # -- R-ENG-1: melee engagement ------------------------------------------------------------
@@ -112,7 +56,7 @@ def test_R_ENG_1_attacks_of_opportunity_engage(run, encounter):
     path = encounter(duel())
     ok(run("roll-initiative", path, "--dice", "3,15"))
     ok(run("next", path))
-    assert data(path)["state"]["turn"] == "hero"
+    assert doc(path)["state"]["turn"] == "hero"
     assert engaged(path, "hero") == []
     # AoO d20 2 (miss), then R-AOO-5 disengage: Defense Total 2+5=7 < Attack Total 15+4=19.
     r = run("move", path, "hero", "-2,0", "--dice", "2,2,15", "--format", "json")
@@ -124,20 +68,20 @@ def test_R_ENG_1_attacks_of_opportunity_engage(run, encounter):
 
 
 def test_R_ENG_1_move_ending_within_enemy_reach_engages(run, encounter):
-    path = encounter(build(fighter("hero", "heroes", (0, 0)),
-                           fighter("orc", "monsters", (3, 0))))
+    path = encounter(build(warrior("hero", "heroes", (0, 0)),
+                           warrior("orc", "monsters", (3, 0))))
     ok(run("roll-initiative", path, "--dice", "15,5"))
     r = run("move", path, "hero", "2,0", "--format", "json")
     ok(r)
-    assert cb(path, "hero")["position"] == [2, 0]
+    assert who(path, "hero")["position"] == [2, 0]
     assert engaged(path, "hero") == ["orc"]
     assert engaged(path, "orc") == ["hero"]
 
 
 def test_R_ENG_1_move_ending_within_an_enemys_long_reach_engages(run, encounter):
     # The orc's glaive reaches 2 squares; the hero's sword only 1.
-    path = encounter(build(fighter("hero", "heroes", (0, 0)),
-                           fighter("orc", "monsters", (4, 0), melee("glaive", reach=2))))
+    path = encounter(build(warrior("hero", "heroes", (0, 0)),
+                           warrior("orc", "monsters", (4, 0), melee("glaive", reach=2))))
     ok(run("roll-initiative", path, "--dice", "15,5"))
     ok(run("move", path, "hero", "2,0"))
     assert engaged(path, "hero") == ["orc"] and engaged(path, "orc") == ["hero"]
@@ -146,16 +90,16 @@ def test_R_ENG_1_move_ending_within_an_enemys_long_reach_engages(run, encounter)
 def test_R_ENG_1_move_ending_with_enemy_within_movers_reach_engages(run, encounter):
     # The hero's spear reaches 2 squares; the orc's axe only 1: the orc is within the
     # hero's reach when the move ends, the hero is not within the orc's.
-    path = encounter(build(fighter("hero", "heroes", (0, 0), melee("spear", reach=2)),
-                           fighter("orc", "monsters", (4, 0))))
+    path = encounter(build(warrior("hero", "heroes", (0, 0), melee("spear", reach=2)),
+                           warrior("orc", "monsters", (4, 0))))
     ok(run("roll-initiative", path, "--dice", "15,5"))
     ok(run("move", path, "hero", "2,0"))
     assert engaged(path, "hero") == ["orc"] and engaged(path, "orc") == ["hero"]
 
 
 def test_R_ENG_1_enemy_ending_its_move_within_reach_engages(run, encounter):
-    path = encounter(build(fighter("hero", "heroes", (0, 0)),
-                           fighter("orc", "monsters", (4, 0))))
+    path = encounter(build(warrior("hero", "heroes", (0, 0)),
+                           warrior("orc", "monsters", (4, 0))))
     ok(run("roll-initiative", path, "--dice", "15,5"))
     ok(run("next", path))
     ok(run("move", path, "orc", "1,1"))
@@ -163,9 +107,9 @@ def test_R_ENG_1_enemy_ending_its_move_within_reach_engages(run, encounter):
 
 
 def test_R_ENG_1_move_ending_out_of_reach_does_not_engage(run, encounter):
-    path = encounter(build(fighter("hero", "heroes", (0, 0)),
-                           fighter("ally", "heroes", (2, 1)),
-                           fighter("orc", "monsters", (4, 0))))
+    path = encounter(build(warrior("hero", "heroes", (0, 0)),
+                           warrior("ally", "heroes", (2, 1)),
+                           warrior("orc", "monsters", (4, 0))))
     ok(run("roll-initiative", path, "--dice", "15,10,5"))
     ok(run("move", path, "hero", "2,0"))  # 2 squares from the orc, next to an ally
     assert engaged(path, "hero") == [] and engaged(path, "orc") == []
@@ -178,14 +122,10 @@ def test_R_ENG_1_move_ending_out_of_reach_does_not_engage(run, encounter):
 def _engaged_duel(run, encounter) -> Path:
     """Round 2, the hero's turn: hero and orc engaged, the orc attacked the hero in round 1."""
     def steps(path: Path) -> None:
-        ok(run("roll-initiative", path, "--dice", "15,5"))
-        ok(run("attack", path, "hero", "orc", "--dice", "2"))
-        ok(run("next", path))
-        ok(run("attack", path, "orc", "hero", "--dice", "2"))
-        ok(run("next", path))
+        trade_blows(run, path)
 
     path = prepared(encounter, ("engaged_duel",), duel(), steps)
-    assert data(path)["state"]["turn"] == "hero" and data(path)["state"]["round"] == 2
+    assert doc(path)["state"]["turn"] == "hero" and doc(path)["state"]["round"] == 2
     return path
 
 
@@ -197,7 +137,7 @@ def test_R_ENG_2_moving_within_engaged_opponents_reach_needs_no_check(run, encou
     assert events(r, "DefenseTotalRolled") == [] and events(r, "AttackTotalRolled") == []
     assert r.json()["unused_dice"] == [2, 19]
     assert counter(path) == n
-    assert cb(path, "hero")["position"] == [0, 1]
+    assert who(path, "hero")["position"] == [0, 1]
     assert engaged(path, "hero") == ["orc"] and engaged(path, "orc") == ["hero"]
 
 
@@ -208,7 +148,7 @@ def test_R_ENG_2_moving_out_of_engaged_opponents_reach_requires_disengaging(run,
     ok(r)
     assert len(events(r, "DefenseTotalRolled")) == 1
     assert events(r, "Moved") == []
-    assert cb(path, "hero")["position"] == [0, 0]
+    assert who(path, "hero")["position"] == [0, 0]
     assert engaged(path, "hero") == ["orc"] and engaged(path, "orc") == ["hero"]
 
 
@@ -217,10 +157,10 @@ def test_R_ENG_2_moving_out_of_engaged_opponents_reach_requires_disengaging(run,
 
 def _shooting(run, encounter, bow: str, hero_pos=(0, 0), archer_pos=(5, 0)) -> Path:
     """The archer acts first and shoots the hero (who is not in melee)."""
-    path = encounter(build(fighter("hero", "heroes", hero_pos, init=2, defense=15),
-                           fighter("archer", "monsters", archer_pos, bow, melee("dagger"))))
+    path = encounter(build(warrior("hero", "heroes", hero_pos, init=2, defense=15),
+                           warrior("archer", "monsters", archer_pos, bow, melee("dagger"))))
     ok(run("roll-initiative", path, "--dice", "3,15"))
-    assert data(path)["state"]["turn"] == "archer"
+    assert doc(path)["state"]["turn"] == "archer"
     return path
 
 
@@ -242,7 +182,7 @@ def test_R_ENG_3_missile_engaged_combatant_may_move_without_disengaging(run, enc
     ok(r)
     assert events(r, "DefenseTotalRolled") == []
     assert r.json()["unused_dice"] == [2, 19] and counter(path) == n
-    assert cb(path, "hero")["position"] == [0, 3]
+    assert who(path, "hero")["position"] == [0, 3]
     assert missile(path, "hero") == ["archer"]
 
 
@@ -255,7 +195,7 @@ def test_R_ENG_3_move_to_cover_requires_disengaging_from_the_shooter(run, encoun
     ok(r)
     assert events(r, "DefenseTotalRolled")[0]["roll"]["total"] == 7
     assert [e["who"] for e in events(r, "AttackTotalRolled")] == ["archer"]
-    assert cb(path, "hero")["position"] == [0, 0]
+    assert who(path, "hero")["position"] == [0, 0]
     assert missile(path, "hero") == ["archer"] and missile(path, "archer") == ["hero"]
 
 
@@ -266,21 +206,21 @@ def test_R_ENG_3_move_to_cover_succeeds_and_ends_missile_engagement(run, encount
     r = run("move", path, "hero", "0,3", "--to-cover", "--dice", "15,2", "--format", "json")
     ok(r)
     assert len(events(r, "DefenseTotalRolled")) == 1
-    assert cb(path, "hero")["position"] == [0, 3]
+    assert who(path, "hero")["position"] == [0, 3]
     assert missile(path, "hero") == [] and missile(path, "archer") == []
 
 
 def test_R_ENG_3_to_cover_automatic_when_shooter_has_no_ammo(run, encounter):
     path = _shooting(run, encounter, ranged(attack=4, ammo=1))
     ok(run("attack", path, "archer", "hero", "--weapon", "bow", "--dice", "2"))
-    assert cb(path, "archer")["weapons"][0]["ammo"] == 0
+    assert who(path, "archer")["weapons"][0]["ammo"] == 0
     ok(run("next", path))
     n = counter(path)
     r = run("move", path, "hero", "0,3", "--to-cover", "--dice", "2,19", "--format", "json")
     ok(r)
     assert events(r, "DefenseTotalRolled") == [] and events(r, "AttackTotalRolled") == []
     assert r.json()["unused_dice"] == [2, 19] and counter(path) == n
-    assert cb(path, "hero")["position"] == [0, 3]
+    assert who(path, "hero")["position"] == [0, 3]
     assert missile(path, "hero") == [] and missile(path, "archer") == []
 
 
@@ -294,7 +234,7 @@ def test_R_ENG_3_to_cover_automatic_when_move_ends_beyond_shooters_range(run, en
     ok(r)
     assert events(r, "DefenseTotalRolled") == [] and events(r, "AttackTotalRolled") == []
     assert r.json()["unused_dice"] == [2, 19] and counter(path) == n
-    assert cb(path, "hero")["position"] == [-1, 0]
+    assert who(path, "hero")["position"] == [-1, 0]
     assert missile(path, "hero") == [] and missile(path, "archer") == []
 
 
@@ -306,7 +246,7 @@ def test_R_ENG_3_to_cover_ending_within_range_is_not_automatic(run, encounter):
     r = run("move", path, "hero", "1,0", "--to-cover", "--dice", "2,15", "--format", "json")
     ok(r)
     assert len(events(r, "DefenseTotalRolled")) == 1
-    assert cb(path, "hero")["position"] == [0, 0]
+    assert who(path, "hero")["position"] == [0, 0]
     assert missile(path, "hero") == ["archer"]
 
 
@@ -314,13 +254,13 @@ def test_R_ENG_3_to_cover_ending_within_range_is_not_automatic(run, encounter):
 
 
 def test_R_ENG_4_melee_engagement_ends_when_a_side_dies(run, encounter):
-    path = encounter(build(fighter("hero", "heroes", (0, 0), melee("sword", 5, "1d8+3")),
-                           fighter("orc", "monsters", (1, 0), hp=1), rules="death_at = -1"))
+    path = encounter(build(warrior("hero", "heroes", (0, 0), melee("sword", 5, "1d8+3")),
+                           warrior("orc", "monsters", (1, 0), hp=1), rules="death_at = -1"))
     ok(run("roll-initiative", path, "--dice", "15,5"))
     # 15 + 5 = 20 hits Defense 12; 4 + 3 = 7 damage: the orc drops to -6 ≤ -1, dead.
     r = run("attack", path, "hero", "orc", "--dice", "15,4", "--format", "json")
     ok(r)
-    assert cb(path, "orc")["status"] == "dead"
+    assert who(path, "orc")["status"] == "dead"
     assert engaged(path, "hero") == [] and engaged(path, "orc") == []
 
 
@@ -330,7 +270,7 @@ def test_R_ENG_4_engagement_ends_when_gm_damage_kills(run, encounter):
     ok(run("attack", path, "hero", "orc", "--dice", "2"))
     assert engaged(path, "hero") == ["orc"]
     ok(run("hp", path, "orc", "-40"))
-    assert cb(path, "orc")["status"] == "dead"
+    assert who(path, "orc")["status"] == "dead"
     assert engaged(path, "hero") == [] and engaged(path, "orc") == []
 
 
@@ -343,9 +283,9 @@ def test_R_ENG_4_missile_engagement_ends_when_a_side_dies(run, encounter):
 
 
 def test_R_ENG_4_engagement_ends_on_remove(run, encounter):
-    path = encounter(build(fighter("hero", "heroes", (0, 0), init=2, defense=15),
-                           fighter("orc", "monsters", (1, 0)),
-                           fighter("archer", "monsters", (6, 0), ranged())))
+    path = encounter(build(warrior("hero", "heroes", (0, 0), init=2, defense=15),
+                           warrior("orc", "monsters", (1, 0)),
+                           warrior("archer", "monsters", (6, 0), ranged())))
     ok(run("roll-initiative", path, "--dice", "3,10,15"))
     ok(run("attack", path, "archer", "hero", "--dice", "2"))
     ok(run("next", path))

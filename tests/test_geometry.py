@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-import json
-import tomllib
-from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
 from conftest import duel
+from helpers import SWORD, aoos, build, doc, events, fighter, snapshot, start, who
 
-from pbwcombat import store
 from pbwcombat.geometry import (
     distance,
     max_reach,
@@ -24,70 +21,8 @@ from pbwcombat.geometry import (
 
 # -- helpers ------------------------------------------------------------------------------
 
-SWORD = {"id": "sword", "attack": 5, "damage": "1d8+3"}
 GLAIVE = {"id": "glaive", "attack": 4, "damage": "1d10+2", "reach": 2}
 BOW = {"id": "bow", "kind": "ranged", "attack": 4, "damage": "1d6", "range": 3}
-
-
-def _val(v: Any) -> str:
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if isinstance(v, (list, tuple)):
-        return "[" + ", ".join(_val(x) for x in v) + "]"
-    if isinstance(v, str):
-        return json.dumps(v)
-    return str(v)
-
-
-def fighter(cid: str, side: str, pos: tuple[int, int] | None = None,
-            weapons: tuple[dict[str, Any], ...] = (SWORD,), **keys: Any) -> str:
-    keys.setdefault("defense", 12)
-    keys.setdefault("hp", 10)
-    lines = ["[[combatants]]", f'id = "{cid}"', f'side = "{side}"']
-    lines += [f"{k} = {_val(v)}" for k, v in keys.items()]
-    if pos is not None:
-        lines.append(f"position = [{pos[0]}, {pos[1]}]")
-    for w in weapons:
-        lines.append("[[combatants.weapons]]")
-        lines += [f"{k} = {_val(v)}" for k, v in w.items()]
-    return "\n".join(lines) + "\n"
-
-
-def build(*fighters: str, rules: str = "") -> str:
-    head = 'schema = 1\nname = "Geo"\nlang = "en"\nformat = "plain"\n\n[rules]\n'
-    return head + rules + "\n\n" + "\n".join(fighters)
-
-
-def doc(path: Path) -> dict[str, Any]:
-    return tomllib.loads(path.read_text(encoding="utf-8"))
-
-
-def who(path: Path, cid: str) -> dict[str, Any]:
-    return next(c for c in doc(path)["combatants"] if c["id"] == cid)
-
-
-def start(run: Any, path: Path, faces: str, first: str) -> None:
-    r = run("roll-initiative", path, "--dice", faces)
-    assert r.code == 0, r.err
-    for _ in range(10):
-        if doc(path)["state"]["turn"] == first:
-            return
-        assert run("next", path).code == 0
-    raise AssertionError(f"never reached {first}'s turn")
-
-
-def events(r: Any, kind: str | None = None) -> list[dict[str, Any]]:
-    evs = r.json()["events"]
-    return [e for e in evs if kind is None or e["type"] == kind]
-
-
-def aoos(r: Any) -> list[dict[str, Any]]:
-    return [e for e in events(r, "AttackRolled") if e["kind"] == "aoo"]
-
-
-def snapshot(path: Path) -> tuple[bytes, bytes]:
-    j = store.journal_path(path)
-    return path.read_bytes(), (j.read_bytes() if j.exists() else b"")
 
 
 def w(**kw: Any) -> Any:

@@ -2,29 +2,13 @@
 
 from __future__ import annotations
 
-import json
-import tomllib
 from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import assert_refused, counter, doc, events, fight, people, person, snapshot
 
 # -- helpers -------------------------------------------------------------------------------
-
-
-def person(cid: str, side: str, mod: int = 0, **keys: Any) -> str:
-    values: dict[str, Any] = {"id": cid, "name": cid.capitalize(), "side": side,
-                              "initiative_mod": mod, "defense": 12, "hp": 10}
-    values.update(keys)
-    lines = ["[[combatants]]"] + [f"{k} = {json.dumps(v)}" for k, v in values.items()]
-    lines += ["", "[[combatants.weapons]]", 'id = "club"', "attack = 2", 'damage = "1d6"', ""]
-    return "\n".join(lines)
-
-
-def fight(*people: str, rules: str = "", lang: str = "en") -> str:
-    head = ['schema = 1', 'name = "Test fight"', f'lang = "{lang}"', 'format = "plain"', "",
-            "[rules]", rules, ""]
-    return "\n".join(head) + "\n".join(people)
 
 
 def duo(lang: str = "en", rules: str = "", **orc: Any) -> str:
@@ -34,42 +18,15 @@ def duo(lang: str = "en", rules: str = "", **orc: Any) -> str:
                  person("orc", "horde", **orc), rules=rules, lang=lang)
 
 
-def doc(path: Path) -> dict[str, Any]:
-    return tomllib.loads(path.read_text(encoding="utf-8"))
-
-
-def people(path: Path) -> dict[str, dict[str, Any]]:
-    return {c["id"]: c for c in doc(path)["combatants"]}
-
-
 def hp_of(path: Path, who: str) -> tuple[int, str]:
     c = people(path)[who]
     return c["hp"], c["status"]
-
-
-def counter(path: Path) -> int:
-    return doc(path).get("dice", {}).get("n", 0)
-
-
-def snapshot(path: Path) -> tuple[bytes, bytes | None]:
-    side = path.with_name(path.name + ".journal")
-    return path.read_bytes(), side.read_bytes() if side.exists() else None
-
-
-def events(r: Any, kind: str) -> list[dict[str, Any]]:
-    return [e for e in r.json()["events"] if e["type"] == kind]
 
 
 def gm(run: Any, path: Path, who: str, delta: str, *extra: str) -> Any:
     r = run("hp", path, who, delta, *extra)
     assert r.code == 0, (r.code, r.err)
     return r
-
-
-def assert_refused(r: Any, rule: str, path: Path, before: tuple[bytes, bytes | None]) -> None:
-    assert r.code == 3, (r.code, r.out, r.err)
-    assert rule in r.err
-    assert snapshot(path) == before
 
 
 # -- R-HP-1: thresholds -------------------------------------------------------------------------

@@ -3,58 +3,17 @@
 from __future__ import annotations
 
 import json
-import tomllib
 from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import assert_refused, counter, events, fight, people, person, snapshot, state
 
 # -- helpers -------------------------------------------------------------------------------
 
 
-def person(cid: str, side: str, mod: int = 0, **keys: Any) -> str:
-    """One [[combatants]] entry with a club; `keys` override or add combatant keys."""
-    values: dict[str, Any] = {"id": cid, "name": cid.capitalize(), "side": side,
-                              "initiative_mod": mod, "defense": 12, "hp": 10}
-    values.update(keys)
-    lines = ["[[combatants]]"] + [f"{k} = {json.dumps(v)}" for k, v in values.items()]
-    lines += ["", "[[combatants.weapons]]", 'id = "club"', "attack = 2", 'damage = "1d6"', ""]
-    return "\n".join(lines)
-
-
-def fight(*people: str, rules: str = "") -> str:
-    head = ['schema = 1', 'name = "Test fight"', 'lang = "en"', 'format = "plain"', "",
-            "[rules]", rules, ""]
-    return "\n".join(head) + "\n".join(people)
-
-
-def doc(path: Path) -> dict[str, Any]:
-    return tomllib.loads(path.read_text(encoding="utf-8"))
-
-
-def state(path: Path) -> dict[str, Any]:
-    return doc(path)["state"]
-
-
-def people(path: Path) -> dict[str, dict[str, Any]]:
-    return {c["id"]: c for c in doc(path)["combatants"]}
-
-
 def order(path: Path) -> list[str]:
     return list(state(path)["order"])
-
-
-def counter(path: Path) -> int:
-    return doc(path).get("dice", {}).get("n", 0)
-
-
-def snapshot(path: Path) -> tuple[bytes, bytes | None]:
-    side = path.with_name(path.name + ".journal")
-    return path.read_bytes(), side.read_bytes() if side.exists() else None
-
-
-def events(r: Any, kind: str) -> list[dict[str, Any]]:
-    return [e for e in r.json()["events"] if e["type"] == kind]
 
 
 def roll_init(run: Any, path: Path, faces: str, *extra: str) -> Any:
@@ -62,12 +21,6 @@ def roll_init(run: Any, path: Path, faces: str, *extra: str) -> Any:
     assert r.code == 0, r.err
     assert "unused_dice" not in r.json(), "test supplied more faces than were drawn"
     return r
-
-
-def assert_refused(r: Any, rule: str, path: Path, before: tuple[bytes, bytes | None]) -> None:
-    assert r.code == 3, (r.code, r.out, r.err)
-    assert rule in r.err
-    assert snapshot(path) == before
 
 
 def append(path: Path, text: str) -> None:

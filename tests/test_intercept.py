@@ -3,87 +3,25 @@ R-DIC-4), redirect or forfeit, missile interception, interception of movement.""
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 
 import pytest
+from helpers import build, doc, engaged, events, melee, ok, prepared, ranged, warrior, who
 
 # -- builders -----------------------------------------------------------------------------
 
-
-def melee(wid: str = "blade", attack: int = 4, damage: str = "1d6+1", reach: int = 1) -> str:
-    return (f'[[combatants.weapons]]\nid = "{wid}"\nkind = "melee"\nattack = {attack}\n'
-            f'damage = "{damage}"\nreach = {reach}\n\n')
-
-
-def ranged(wid: str = "bow", attack: int = 4, damage: str = "1d8", rng: int = 10) -> str:
-    return (f'[[combatants.weapons]]\nid = "{wid}"\nkind = "ranged"\nattack = {attack}\n'
-            f'damage = "{damage}"\nrange = {rng}\n\n')
-
-
-def fighter(cid: str, side: str, pos: tuple[int, int], *weapons: str, init: int = 0,
-            defense: int = 12, hp: int = 20) -> str:
-    return (f'[[combatants]]\nid = "{cid}"\nname = "{cid.capitalize()}"\nside = "{side}"\n'
-            f"initiative_mod = {init}\ndefense = {defense}\nhp = {hp}\n"
-            f"position = [{pos[0]}, {pos[1]}]\n\n" + "".join(weapons or (melee(),)))
-
-
-def build(*fighters: str, rules: str = "") -> str:
-    return ('schema = 1\nname = "Test"\nlang = "en"\nformat = "plain"\n\n[rules]\n'
-            f"{rules}\n\n" + "\n".join(fighters))
-
-
-def data(path: Path) -> dict:
-    return tomllib.loads(path.read_text(encoding="utf-8"))
-
-
-def cb(path: Path, cid: str) -> dict:
-    return next(c for c in data(path)["combatants"] if c["id"] == cid)
-
-
-def engaged(path: Path, cid: str) -> list[str]:
-    return sorted(cb(path, cid).get("engaged", []))
-
-
-def events(r, kind: str) -> list[dict]:
-    return [e for e in r.json()["events"] if e["type"] == kind]
-
-
-def ok(r) -> None:
-    assert r.code == 0, r.err
-
-
-_SNAPSHOTS: dict[tuple, dict[str, bytes]] = {}
-
-
-def prepared(encounter, key: tuple, text: str, steps) -> Path:
-    """Write `text` and run the CLI `steps(path)` on it, once per `key`: later tests get a
-    copy of the files those steps left (encounter and sidecars), which keeps the set fast."""
-    path = encounter(text)
-    if key in _SNAPSHOTS:
-        for rel, blob in _SNAPSHOTS[key].items():
-            (path.parent / rel).parent.mkdir(parents=True, exist_ok=True)
-            (path.parent / rel).write_bytes(blob)
-        return path
-    steps(path)
-    _SNAPSHOTS[key] = {str(f.relative_to(path.parent)): f.read_bytes()
-                       for f in path.parent.rglob("*")
-                       if f.is_file() and not f.name.endswith(".lock")}
-    return path
-
-
 # The ward (mage, 0,0), its defender (knight, 0,1, radius 1) and an enemy. Initiative faces
 # 2, 15, 10 in file order: knight 15 + mod, enemy 10 + mod, mage 2 → knight, enemy, mage.
-MAGE = fighter("mage", "heroes", (0, 0), melee("staff", 1, "1d6"), defense=12, hp=10)
+MAGE = warrior("mage", "heroes", (0, 0), melee("staff", 1, "1d6"), defense=12, hp=10)
 
 
 def knight(init: int = 1, *weapons: str, pos: tuple[int, int] = (0, 1)) -> str:
-    return fighter("knight", "heroes", pos, *(weapons or (melee("sword", 5, "1d8+3"),)),
+    return warrior("knight", "heroes", pos, *(weapons or (melee("sword", 5, "1d8+3"),)),
                    init=init, defense=18, hp=30)
 
 
 def orc(init: int = 0, pos: tuple[int, int] = (1, 0), weapon: str = "") -> str:
-    return fighter("orc", "monsters", pos, weapon or melee("axe", 4, "1d12+2"), init=init,
+    return warrior("orc", "monsters", pos, weapon or melee("axe", 4, "1d12+2"), init=init,
                    defense=13, hp=12)
 
 
@@ -98,8 +36,8 @@ def guarded(run, encounter, kmod: int = 1, omod: int = 0, orc_pos: tuple[int, in
     text = build(MAGE, knight(kmod), orc(omod, orc_pos, orc_weapon), extra)
     path = prepared(encounter, ("guarded", kmod, omod, orc_pos, orc_weapon, extra), text,
                     steps)
-    assert data(path)["state"]["turn"] == "orc"
-    assert cb(path, "knight")["guarding"] == "mage"
+    assert doc(path)["state"]["turn"] == "orc"
+    assert who(path, "knight")["guarding"] == "mage"
     return path
 
 
@@ -110,7 +48,7 @@ def test_R_INT_1_guard_uses_the_whole_turn(run, encounter):
     path = encounter(build(MAGE, knight(), orc()))
     ok(run("roll-initiative", path, "--dice", "2,15,10"))
     ok(run("intercept", path, "knight", "mage"))
-    assert cb(path, "knight")["guarding"] == "mage"
+    assert who(path, "knight")["guarding"] == "mage"
     before = path.read_bytes()
     r = run("attack", path, "knight", "orc", "--dice", "18,5")  # no attacks while guarding
     assert r.code == 3
@@ -126,7 +64,7 @@ def test_R_INT_1_guard_refused_once_the_turn_is_in_use(run, encounter):
     r = run("intercept", path, "knight", "mage")
     assert r.code == 3 and "R-INT-1" in r.err
     assert path.read_bytes() == before
-    assert "guarding" not in cb(path, "knight")
+    assert "guarding" not in who(path, "knight")
 
 
 @pytest.mark.parametrize("ward", ["orc", "knight"])
@@ -135,7 +73,7 @@ def test_R_INT_1_ward_must_be_an_ally(run, encounter, ward):
     ok(run("roll-initiative", path, "--dice", "2,15,10"))
     r = run("intercept", path, "knight", ward)
     assert r.code == 3 and "R-INT-1" in r.err
-    assert "guarding" not in cb(path, "knight")
+    assert "guarding" not in who(path, "knight")
 
 
 @pytest.mark.parametrize(("reach", "pos", "allowed"),
@@ -150,10 +88,10 @@ def test_R_INT_1_ward_must_be_within_the_radius(run, encounter, reach, pos, allo
     r = run("intercept", path, "knight", "mage")
     if allowed:
         ok(r)
-        assert cb(path, "knight")["guarding"] == "mage"
+        assert who(path, "knight")["guarding"] == "mage"
     else:
         assert r.code == 3 and "R-INT-1" in r.err
-        assert "guarding" not in cb(path, "knight")
+        assert "guarding" not in who(path, "knight")
 
 
 def test_R_INT_1_defender_without_melee_weapon_cannot_guard(run, encounter):
@@ -161,17 +99,17 @@ def test_R_INT_1_defender_without_melee_weapon_cannot_guard(run, encounter):
     ok(run("roll-initiative", path, "--dice", "2,15,10"))
     r = run("intercept", path, "knight", "mage")
     assert r.code == 3 and "R-INT-1" in r.err
-    assert "guarding" not in cb(path, "knight")
+    assert "guarding" not in who(path, "knight")
 
 
 def test_R_INT_1_guard_lasts_until_the_start_of_the_defenders_next_turn(run, encounter):
     path = guarded(run, encounter)
     ok(run("next", path))  # the mage's turn
-    assert cb(path, "knight")["guarding"] == "mage"
+    assert who(path, "knight")["guarding"] == "mage"
     ok(run("next", path))  # round 2: the knight's turn starts
-    st = data(path)["state"]
+    st = doc(path)["state"]
     assert (st["round"], st["turn"]) == (2, "knight")
-    assert cb(path, "knight").get("guarding") in (None, "")
+    assert who(path, "knight").get("guarding") in (None, "")
 
 
 @pytest.mark.parametrize("guarding", [True, False], ids=["guarding", "not_guarding"])
@@ -186,7 +124,7 @@ def test_R_INT_1_guarding_defender_makes_no_aoo(run, encounter, guarding):
     ok(r)
     aoos = [(e["attacker"], e["kind"]) for e in events(r, "AttackRolled")]
     assert aoos == ([] if guarding else [("knight", "aoo")])
-    assert cb(path, "orc")["position"] == [3, 0]
+    assert who(path, "orc")["position"] == [3, 0]
 
 
 # -- R-INT-2/3: melee interception ----------------------------------------------------------
@@ -210,8 +148,8 @@ def test_R_INT_3_defender_wins_attack_resolves_against_defender(run, encounter):
     ok(r)
     (atk,) = events(r, "AttackRolled")
     assert atk["target"] == "knight" and atk["defense"] == 18 and atk["hit"] is True
-    assert cb(path, "knight")["hp"] == 22
-    assert cb(path, "mage")["hp"] == 10
+    assert who(path, "knight")["hp"] == 22
+    assert who(path, "mage")["hp"] == 10
 
 
 def test_R_INT_3_intercepted_attacker_ends_engaged_with_defender_not_ward(run, encounter):
@@ -230,7 +168,7 @@ def test_R_INT_3_forfeit_attacker_gives_up_the_attack(run, encounter):
     assert [e["who"] for e in events(r, "PriorityRolled")] == ["knight", "orc"]
     assert events(r, "AttackRolled") == []
     assert r.json()["unused_dice"] == [18, 6]
-    assert cb(path, "knight")["hp"] == 30 and cb(path, "mage")["hp"] == 10
+    assert who(path, "knight")["hp"] == 30 and who(path, "mage")["hp"] == 10
     assert engaged(path, "orc") == ["knight"] and engaged(path, "mage") == []
     # The action is lost: no second try this turn.
     assert run("attack", path, "orc", "mage", "--dice", "18,6").code == 3
@@ -243,8 +181,8 @@ def test_R_INT_3_defender_loses_attack_goes_on_and_guard_stays(run, encounter):
     ok(r)
     (atk,) = events(r, "AttackRolled")
     assert atk["target"] == "mage" and atk["hit"] is True
-    assert cb(path, "mage")["hp"] == 2 and cb(path, "knight")["hp"] == 30
-    assert cb(path, "knight")["guarding"] == "mage"
+    assert who(path, "mage")["hp"] == 2 and who(path, "knight")["hp"] == 30
+    assert who(path, "knight")["guarding"] == "mage"
     assert engaged(path, "orc") == ["mage"] and engaged(path, "knight") == []
 
 
@@ -281,7 +219,7 @@ def test_R_INT_4_melee_attack_from_behind_cannot_be_intercepted(run, encounter):
     assert events(r, "PriorityRolled") == []
     (atk,) = events(r, "AttackRolled")
     assert atk["target"] == "mage"
-    assert cb(path, "mage")["hp"] == 2
+    assert who(path, "mage")["hp"] == 2
 
 
 # -- R-INT-3: moving into the radius ----------------------------------------------------
@@ -294,8 +232,8 @@ def test_R_INT_3_moving_into_radius_is_contested_and_winner_stops_the_mover(run,
     ok(r)
     pr = events(r, "PriorityRolled")
     assert [(e["who"], e["roll"]["total"]) for e in pr] == [("knight", 16), ("orc", 3)]
-    assert cb(path, "orc")["position"] != [-1, 2]
-    assert cb(path, "orc")["position"] in ([2, 2], [1, 2])
+    assert who(path, "orc")["position"] != [-1, 2]
+    assert who(path, "orc")["position"] in ([2, 2], [1, 2])
 
 
 def test_R_INT_3_intercepted_mover_ends_engaged_with_the_defender(run, encounter):
@@ -311,8 +249,8 @@ def test_R_INT_3_moving_into_radius_defender_loses_mover_goes_on(run, encounter)
     r = run("move", path, "orc", "-1,2", "--dice", "3,15", "--format", "json")
     ok(r)
     assert len(events(r, "PriorityRolled")) == 2  # one contest, on entering the radius
-    assert cb(path, "orc")["position"] == [-1, 2]
-    assert cb(path, "knight")["guarding"] == "mage"
+    assert who(path, "orc")["position"] == [-1, 2]
+    assert who(path, "knight")["guarding"] == "mage"
 
 
 # -- R-INT-4: missile interception ----------------------------------------------------------
@@ -325,9 +263,9 @@ def _archer_case(run, encounter, kmod: int, amod: int) -> Path:
         ok(run("next", path))
 
     text = build(MAGE, knight(kmod),
-                 fighter("archer", "monsters", (6, 0), ranged("bow", 4, "1d8"), init=amod))
+                 warrior("archer", "monsters", (6, 0), ranged("bow", 4, "1d8"), init=amod))
     path = prepared(encounter, ("archer", kmod, amod), text, steps)
-    assert data(path)["state"]["turn"] == "archer"
+    assert doc(path)["state"]["turn"] == "archer"
     return path
 
 
@@ -357,24 +295,24 @@ def test_R_INT_4_missile_from_behind_cannot_be_intercepted(run, encounter):
     assert events(r, "PriorityRolled") == []
     (atk,) = events(r, "AttackRolled")
     assert atk["target"] == "mage"
-    assert cb(path, "mage")["hp"] == 4
+    assert who(path, "mage")["hp"] == 4
 
 
 # -- R-INT-5: no limit ------------------------------------------------------------------------
 
 
 def test_R_INT_5_no_limit_on_interceptions_per_round(run, encounter):
-    grunt = fighter("grunt", "monsters", (1, 1), melee("club", 3, "1d6"), defense=11)
+    grunt = warrior("grunt", "monsters", (1, 1), melee("club", 3, "1d6"), defense=11)
     path = guarded(run, encounter, extra=grunt)  # order: knight, orc, mage, grunt
     r = run("attack", path, "orc", "mage", "--dice", "15,3,2", "--format", "json")
     ok(r)
     assert events(r, "AttackRolled")[0]["target"] == "knight"
     ok(run("next", path))
     ok(run("next", path))
-    assert data(path)["state"]["turn"] == "grunt"
+    assert doc(path)["state"]["turn"] == "grunt"
     r = run("attack", path, "grunt", "mage", "--dice", "15,3,2", "--format", "json")
     ok(r)
     assert [e["who"] for e in events(r, "PriorityRolled")] == ["knight", "grunt"]
     assert events(r, "AttackRolled")[0]["target"] == "knight"
-    assert engaged(path, "knight") == ["grunt", "orc"]
+    assert sorted(engaged(path, "knight")) == ["grunt", "orc"]
     assert engaged(path, "mage") == []

@@ -3,109 +3,29 @@
 
 from __future__ import annotations
 
-import json
-import re
-import tomllib
 from pathlib import Path
 from typing import Any
 
 import pytest
-
-from pbwcombat import store
+from helpers import (
+    AXE,
+    aoos,
+    build,
+    doc,
+    engaged,
+    events,
+    fighter,
+    next_until,
+    pos,
+    refused,
+    start,
+    who,
+)
 
 # -- helpers ------------------------------------------------------------------------------
 
-SWORD = {"id": "sword", "name": "Sword", "attack": 5, "damage": "1d8+3"}
-AXE = {"id": "axe", "name": "Axe", "attack": 4, "damage": "1d12+2"}
 BOW = {"id": "bow", "name": "Bow", "kind": "ranged", "attack": 4, "damage": "1d6",
        "range": 20}
-
-
-def _val(v: Any) -> str:
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if isinstance(v, (list, tuple)):
-        return "[" + ", ".join(_val(x) for x in v) + "]"
-    if isinstance(v, str):
-        return json.dumps(v)
-    return str(v)
-
-
-def fighter(cid: str, side: str, pos: tuple[int, int] | None = None,
-            weapons: tuple[dict[str, Any], ...] = (SWORD,), **keys: Any) -> str:
-    keys.setdefault("defense", 12)
-    keys.setdefault("hp", 10)
-    lines = ["[[combatants]]", f'id = "{cid}"', f'side = "{side}"']
-    lines += [f"{k} = {_val(v)}" for k, v in keys.items()]
-    if pos is not None:
-        lines.append(f"position = [{pos[0]}, {pos[1]}]")
-    for w in weapons:
-        lines.append("[[combatants.weapons]]")
-        lines += [f"{k} = {_val(v)}" for k, v in w.items()]
-    return "\n".join(lines) + "\n"
-
-
-def build(*fighters: str, rules: str = "") -> str:
-    head = 'schema = 1\nname = "Move"\nlang = "en"\nformat = "plain"\n\n[rules]\n'
-    return head + rules + "\n\n" + "\n".join(fighters)
-
-
-def doc(path: Path) -> dict[str, Any]:
-    return tomllib.loads(path.read_text(encoding="utf-8"))
-
-
-def who(path: Path, cid: str) -> dict[str, Any]:
-    return next(c for c in doc(path)["combatants"] if c["id"] == cid)
-
-
-def pos(path: Path, cid: str) -> list[int]:
-    return who(path, cid)["position"]
-
-
-def engaged(path: Path, cid: str) -> list[str]:
-    return who(path, cid).get("engaged", [])
-
-
-def start(run: Any, path: Path, faces: str, first: str) -> None:
-    r = run("roll-initiative", path, "--dice", faces)
-    assert r.code == 0, r.err
-    next_until(run, path, first)
-
-
-def next_until(run: Any, path: Path, cid: str) -> None:
-    for _ in range(12):
-        if doc(path)["state"]["turn"] == cid:
-            return
-        r = run("next", path)
-        assert r.code == 0, r.err
-    raise AssertionError(f"never reached {cid}'s turn")
-
-
-def events(r: Any, kind: str | None = None) -> list[dict[str, Any]]:
-    return [e for e in r.json()["events"] if kind is None or e["type"] == kind]
-
-
-def aoos(r: Any) -> list[dict[str, Any]]:
-    return [e for e in events(r, "AttackRolled") if e["kind"] == "aoo"]
-
-
-def snapshot(path: Path) -> tuple[bytes, bytes]:
-    j = store.journal_path(path)
-    return path.read_bytes(), (j.read_bytes() if j.exists() else b"")
-
-
-def refused(run: Any, path: Path, rules: str | tuple[str, ...] | None, *args: object) -> Any:
-    """Exit 3, the rule id on stderr (one of `rules`; None: any R-… id), file unchanged."""
-    before = snapshot(path)
-    r = run(*args)
-    assert r.code == 3, (r.code, r.out, r.err)
-    if rules is None:
-        assert re.search(r"R-[A-Z]+-\d", r.err), r.err
-    else:
-        options = (rules,) if isinstance(rules, str) else rules
-        assert any(rule in r.err for rule in options), r.err
-    assert snapshot(path) == before
-    return r
 
 
 def move(run: Any, path: Path, cid: str, *args: object) -> Any:

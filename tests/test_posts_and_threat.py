@@ -6,7 +6,8 @@ from __future__ import annotations
 import string
 
 import pytest
-from test_movement import BOW, SWORD, aoos, build, by_orc, fighter, move, start
+from helpers import SWORD, aoos, build, fighter, start
+from test_movement import BOW, by_orc, move
 
 from pbwcombat.render.catalog import EN, ES
 
@@ -66,3 +67,11 @@ def test_R_OUT_5_lang_option_overrides_the_file(run, encounter):
     es = run("next", path, "--lang", "es", "--dry-run")
     en = run("next", path, "--dry-run")
     assert "Es el turno de" in es.out and "It is" in en.out
+
+
+def test_R_OUT_4_mention_template_kept_and_handle_escaped(run, encounter):
+    path = encounter(build(fighter("hero", "a", (0, 0), player="Kel_mor", pc=True),
+                           fighter("orc", "b", (5, 5))))
+    r = run("roll-initiative", path, "--dice", "15,3", "--format", "markdown")
+    assert r.code == 0, r.err
+    assert "@Kel\\_mor" in r.out  # the template's @ stays a mention; the handle is escaped

@@ -4,63 +4,26 @@ that fix is reverted."""
 from __future__ import annotations
 
 import json
-import tomllib
 from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import (
+    assert_refused,
+    build,
+    events,
+    journal_of,
+    melee,
+    ok,
+    ranged,
+    snapshot,
+    state,
+    trade_blows,
+    warrior,
+    who,
+)
 
 # -- builders -------------------------------------------------------------------------------
-
-
-def melee(wid: str = "blade", attack: int = 4, damage: str = "1d6+1", reach: int = 1) -> str:
-    return (f'[[combatants.weapons]]\nid = "{wid}"\nkind = "melee"\nattack = {attack}\n'
-            f'damage = "{damage}"\nreach = {reach}\n\n')
-
-
-def ranged(wid: str = "bow", attack: int = 4, damage: str = "1d8", rng: int = 10,
-           ammo: int | None = None) -> str:
-    extra = "" if ammo is None else f"ammo = {ammo}\n"
-    return (f'[[combatants.weapons]]\nid = "{wid}"\nkind = "ranged"\nattack = {attack}\n'
-            f'damage = "{damage}"\nrange = {rng}\n{extra}\n')
-
-
-def fighter(cid: str, side: str, pos: tuple[int, int] | None, *weapons: str, init: int = 0,
-            defense: int = 12, hp: int = 10, extra: str = "") -> str:
-    where = "" if pos is None else f"position = [{pos[0]}, {pos[1]}]\n"
-    return (f'[[combatants]]\nid = "{cid}"\nname = "{cid.capitalize()}"\nside = "{side}"\n'
-            f"initiative_mod = {init}\ndefense = {defense}\nhp = {hp}\n{where}{extra}\n"
-            + "".join(weapons or (melee(),)))
-
-
-def build(*fighters: str, rules: str = "", fmt: str = "plain") -> str:
-    return (f'schema = 1\nname = "Test"\nlang = "en"\nformat = "{fmt}"\n\n[rules]\n'
-            f"{rules}\n\n" + "\n".join(fighters))
-
-
-def data(path: Path) -> dict[str, Any]:
-    return tomllib.loads(path.read_text(encoding="utf-8"))
-
-
-def cb(path: Path, cid: str) -> dict[str, Any]:
-    return next(c for c in data(path)["combatants"] if c["id"] == cid)
-
-
-def state(path: Path) -> dict[str, Any]:
-    return data(path)["state"]
-
-
-def events(r: Any, kind: str) -> list[dict[str, Any]]:
-    return [e for e in r.json()["events"] if e["type"] == kind]
-
-
-def journal(path: Path) -> Path:
-    return path.with_name(path.name + ".journal")
-
-
-def snapshot(path: Path) -> tuple[bytes, bytes | None]:
-    side = journal(path)
-    return path.read_bytes(), side.read_bytes() if side.exists() else None
 
 
 def line_with(text: str, needle: str) -> str:
@@ -68,42 +31,26 @@ def line_with(text: str, needle: str) -> str:
     return line.strip()
 
 
-def ok(r: Any) -> Any:
-    assert r.code == 0, (r.out, r.err)
-    return r
-
-
-def refused(r: Any, rule: str, path: Path, before: tuple[bytes, bytes | None]) -> None:
-    assert r.code == 3, (r.code, r.out, r.err)
-    assert rule in r.err
-    assert snapshot(path) == before
-
-
 def three(hp_a: int = 10) -> str:
     """a, b (heroes) and c (monsters), far apart; initiative 15,10,5 puts them in file order."""
-    return build(fighter("a", "heroes", (0, 0), hp=hp_a),
-                 fighter("b", "heroes", (0, 5)),
-                 fighter("c", "monsters", (9, 9)))
+    return build(warrior("a", "heroes", (0, 0), hp=hp_a),
+                 warrior("b", "heroes", (0, 5), hp=10),
+                 warrior("c", "monsters", (9, 9), hp=10))
 
 
 def engaged_round_two(run: Any, encounter: Any, *extra: str, rules: str = "") -> Path:
     """hero (Defense 15) and orc adjacent; in round 1 each attacked the other (misses), and
     round 2 begins on the hero's turn. `extra` fighters come after them in file order."""
     path = encounter(build(
-        fighter("hero", "heroes", (0, 0), melee("sword", 5, "1d8+3"), init=2, defense=15,
+        warrior("hero", "heroes", (0, 0), melee("sword", 5, "1d8+3"), init=2, defense=15,
                 hp=20),
-        fighter("orc", "monsters", (1, 0), melee("axe", 4, "1d12+2"), defense=13, hp=12),
+        warrior("orc", "monsters", (1, 0), melee("axe", 4, "1d12+2"), defense=13, hp=12),
         *extra, rules=rules))
     faces = ",".join(["15", "5"] + ["1"] * len(extra))
-    ok(run("roll-initiative", path, "--dice", faces))
-    ok(run("attack", path, "hero", "orc", "--dice", "2"))
-    ok(run("next", path))
-    ok(run("attack", path, "orc", "hero", "--dice", "2"))
-    for _ in range(1 + len(extra)):
-        ok(run("next", path))
+    trade_blows(run, path, faces, nexts=1 + len(extra))
     st = state(path)
     assert (st["round"], st["turn"]) == (2, "hero")
-    assert cb(path, "hero")["engaged"] == ["orc"]
+    assert who(path, "hero")["engaged"] == ["orc"]
     return path
 
 
@@ -117,13 +64,13 @@ def test_R_TRN_7_delayer_gone_dying_bleeds_and_is_skipped_at_round_end(run, enco
     ok(run("delay", path, "a"))
     assert state(path)["turn"] == "b"
     ok(run("hp", path, "a", "-12"))  # hp -2: dying (death_at -10)
-    assert cb(path, "a")["status"] == "dying"
+    assert who(path, "a")["status"] == "dying"
     ok(run("next", path))
     assert state(path)["turn"] == "c"
     r = ok(run("next", path, "--dice", "50", "--format", "json"))
     assert "unused_dice" not in r.json()  # the d100 bleed roll used the supplied face
     assert "loses 1 hp" in r.json()["text"]
-    assert cb(path, "a")["hp"] == -3
+    assert who(path, "a")["hp"] == -3
     assert "a" not in [e["who"] for e in events(r, "TurnStarted")]
     st = state(path)
     assert st["round"] == 2 and st["turn"] == "b"
@@ -173,29 +120,29 @@ def test_R_DIS_4_delay_and_act_is_no_automatic_success(run, encounter):
 @pytest.mark.parametrize("delta,status", [("-3", "disabled"), ("-5", "dying")])
 def test_R_DIS_4_missile_shooters_down_to_cover_is_automatic(run, encounter, delta, status):
     path = encounter(build(
-        fighter("hero", "heroes", (0, 0), melee("sword", 5), init=2, defense=15, hp=20),
-        fighter("archer", "monsters", (5, 0), ranged("bow", 8), melee("dagger", 1), hp=3)))
+        warrior("hero", "heroes", (0, 0), melee("sword", 5), init=2, defense=15, hp=20),
+        warrior("archer", "monsters", (5, 0), ranged("bow", 8), melee("dagger", 1), hp=3)))
     ok(run("roll-initiative", path, "--dice", "3,15"))  # archer first
     ok(run("attack", path, "archer", "hero", "--weapon", "bow", "--dice", "2"))
     ok(run("next", path))
     assert state(path)["turn"] == "hero"
-    assert cb(path, "hero")["missile_engaged"] == ["archer"]
+    assert who(path, "hero")["missile_engaged"] == ["archer"]
     ok(run("hp", path, "archer", delta))
-    assert cb(path, "archer")["status"] == status
+    assert who(path, "archer")["status"] == status
     r = ok(run("move", path, "hero", "0,3", "--to-cover", "--dice", "7",
                "--format", "json"))
     assert r.json()["unused_dice"] == [7]
     assert events(r, "DefenseTotalRolled") == [] and events(r, "AttackTotalRolled") == []
     (res,) = events(r, "DisengageResolved")
     assert res["auto"] == "opponents_down"
-    assert cb(path, "hero")["position"] == [0, 3]
-    assert cb(path, "hero")["missile_engaged"] == []
+    assert who(path, "hero")["position"] == [0, 3]
+    assert who(path, "hero")["missile_engaged"] == []
 
 
 def test_R_DIS_4_missile_shooter_down_plain_post_says_no_roll(run, encounter):
     path = encounter(build(
-        fighter("hero", "heroes", (0, 0), melee("sword", 5), init=2, defense=15, hp=20),
-        fighter("archer", "monsters", (5, 0), ranged("bow", 8), hp=3)))
+        warrior("hero", "heroes", (0, 0), melee("sword", 5), init=2, defense=15, hp=20),
+        warrior("archer", "monsters", (5, 0), ranged("bow", 8), hp=3)))
     ok(run("roll-initiative", path, "--dice", "3,15"))
     ok(run("attack", path, "archer", "hero", "--dice", "2"))
     ok(run("next", path))
@@ -210,16 +157,16 @@ def test_R_DIS_4_missile_shooter_down_plain_post_says_no_roll(run, encounter):
 
 def two_sides() -> str:
     return build(
-        fighter("hero", "heroes", (0, 0), melee("sword", 5), init=2, defense=15, hp=20,
+        warrior("hero", "heroes", (0, 0), melee("sword", 5), init=2, defense=15, hp=20,
                 extra='pc = true\nplayer = "Kel"\n'),
-        fighter("orc", "monsters", (1, 0), melee("axe", 4), defense=13, hp=12))
+        warrior("orc", "monsters", (1, 0), melee("axe", 4), defense=13, hp=12))
 
 
 def test_R_OUT_3_show_json_disabled_non_pc_is_only_down(run, encounter):
     path = encounter(two_sides())
     ok(run("roll-initiative", path, "--dice", "15,5"))
     ok(run("hp", path, "orc", "-12"))
-    assert cb(path, "orc")["status"] == "disabled"
+    assert who(path, "orc")["status"] == "disabled"
     r = ok(run("show", path, "--format", "json"))
     text = r.out
     assert '"disabled"' not in text
@@ -261,7 +208,7 @@ def test_R_OUT_3_capped_healing_of_non_pc_hides_the_amount(run, encounter):
     ok(run("roll-initiative", path, "--dice", "15,5"))
     ok(run("hp", path, "orc", "-2"))
     r = ok(run("hp", path, "orc", "+5", "--format", "plain"))
-    assert cb(path, "orc")["hp"] == 12  # capped: only 2 healed
+    assert who(path, "orc")["hp"] == 12  # capped: only 2 healed
     assert "is healed" in r.out
     line = line_with(r.out, "is healed")
     assert "heals" not in r.out and "2" not in line and "12" not in line
@@ -275,23 +222,23 @@ def test_R_OUT_3_capped_healing_of_non_pc_hides_the_amount(run, encounter):
 
 def test_R_INI_5_newcomer_is_flat_footed_until_its_first_turn(run, encounter):
     path = encounter(build(
-        fighter("hero", "heroes", (0, 0), melee("sword", 5, "1d4"), init=2, defense=15,
+        warrior("hero", "heroes", (0, 0), melee("sword", 5, "1d4"), init=2, defense=15,
                 hp=20),
-        fighter("orc", "monsters", (9, 9), melee("axe", 4), defense=13, hp=12)))
+        warrior("orc", "monsters", (9, 9), melee("axe", 4), defense=13, hp=12)))
     ok(run("roll-initiative", path, "--dice", "15,5"))
     assert state(path)["turn"] == "hero"
     with path.open("a", encoding="utf-8") as f:
-        f.write("\n" + fighter("gob", "monsters", (1, 0), melee("knife", 2), defense=15,
+        f.write("\n" + warrior("gob", "monsters", (1, 0), melee("knife", 2), defense=15,
                                hp=30, extra="dex_mod = 3\n"))
     ok(run("roll-initiative", path, "--dice", "1"))  # after the orc: its turn comes later
     assert "gob" in state(path)["order"]
-    assert cb(path, "gob").get("flat_footed") is True
+    assert who(path, "gob").get("flat_footed") is True
     # 1d20 (8) + 5 = 13: misses Defense 15, hits the flat-footed Defense 12.
     r = ok(run("attack", path, "hero", "gob", "--dice", "8,1", "--format", "json"))
     (roll,) = events(r, "AttackRolled")
     assert roll["flat_footed"] is True and roll["defense"] == 12
     assert roll["hit"] is True
-    assert cb(path, "gob")["hp"] < 30
+    assert who(path, "gob")["hp"] < 30
 
 
 # -- 6. R-INI-8: --reroll while someone delays ----------------------------------------------
@@ -331,7 +278,7 @@ def test_R_INI_8_reroll_while_delaying_new_first_takes_the_turn(run, encounter):
 def test_SPEC_undo_refused_over_uncommitted_record_leaves_journal_unchanged(run, encounter):
     path = encounter(three())
     ok(run("roll-initiative", path, "--dice", "15,10,5"))
-    side = journal(path)
+    side = journal_of(path)
     record = side.read_bytes()
     assert record.count(b"\n") == 1
     ok(run("undo", path))
@@ -350,26 +297,26 @@ def test_SPEC_undo_refused_over_uncommitted_record_leaves_journal_unchanged(run,
 
 def test_R_INT_1_guarding_opponent_gets_no_free_attack_from_reckless_disengage(run, encounter):
     path = encounter(build(
-        fighter("hero", "heroes", (0, 0), melee("sword", 5, "1d8+3"), init=2, defense=15,
+        warrior("hero", "heroes", (0, 0), melee("sword", 5, "1d8+3"), init=2, defense=15,
                 hp=20),
-        fighter("orc", "monsters", (1, 0), melee("axe", 4, "1d12+2"), defense=13, hp=12),
-        fighter("gob", "monsters", (2, 0)),
+        warrior("orc", "monsters", (1, 0), melee("axe", 4, "1d12+2"), defense=13, hp=12),
+        warrior("gob", "monsters", (2, 0), hp=10),
         rules="reckless_disengage = true"))
     ok(run("roll-initiative", path, "--dice", "15,5,1"))
     ok(run("attack", path, "hero", "orc", "--dice", "2"))
     ok(run("next", path))
     ok(run("intercept", path, "orc", "gob"))
-    assert cb(path, "orc").get("guarding")
+    assert who(path, "orc").get("guarding")
     ok(run("next", path))
     ok(run("next", path))
     assert (state(path)["round"], state(path)["turn"]) == (2, "hero")
-    assert cb(path, "hero")["engaged"] == ["orc"]
+    assert who(path, "hero")["engaged"] == ["orc"]
     r = ok(run("disengage", path, "hero", "--reckless", "--dice", "15,3",
                "--format", "json"))
     assert r.json()["unused_dice"] == [15, 3]
     assert events(r, "AttackRolled") == []
-    assert cb(path, "hero")["hp"] == 20
-    assert cb(path, "hero")["engaged"] == []
+    assert who(path, "hero")["hp"] == 20
+    assert who(path, "hero")["engaged"] == []
 
 
 # -- 9. R-OUT-1: interception outcome and automatic disengage lines are bold ----------------
@@ -378,9 +325,9 @@ def test_R_INT_1_guarding_opponent_gets_no_free_attack_from_reckless_disengage(r
 def guarded_attack(run: Any, encounter: Any, fmt: str) -> str:
     """orc attacks gob, whom hero guards; the hero wins the Action Priority contest."""
     path = encounter(build(
-        fighter("hero", "heroes", (0, 0), melee("sword", 5), init=2, defense=15, hp=20),
-        fighter("gob", "heroes", (0, 1), hp=20),
-        fighter("orc", "monsters", (1, 1), melee("axe", 4), defense=13, hp=12),
+        warrior("hero", "heroes", (0, 0), melee("sword", 5), init=2, defense=15, hp=20),
+        warrior("gob", "heroes", (0, 1), hp=20),
+        warrior("orc", "monsters", (1, 1), melee("axe", 4), defense=13, hp=12),
         fmt=fmt))
     ok(run("roll-initiative", path, "--dice", "15,10,5"))
     ok(run("intercept", path, "hero", "gob"))
@@ -405,8 +352,8 @@ def test_R_OUT_1_interception_outcome_line_is_bold(run, encounter, fmt, open_, c
 def test_R_OUT_1_automatic_disengage_line_is_bold(run, encounter, fmt, open_, close):
     # the orc never attacked the hero: the disengage is automatic (R-DIS-4)
     path = encounter(build(
-        fighter("hero", "heroes", (0, 0), melee("sword", 5), init=2, defense=15, hp=20),
-        fighter("orc", "monsters", (1, 0), melee("axe", 4), defense=13, hp=12)))
+        warrior("hero", "heroes", (0, 0), melee("sword", 5), init=2, defense=15, hp=20),
+        warrior("orc", "monsters", (1, 0), melee("axe", 4), defense=13, hp=12)))
     ok(run("roll-initiative", path, "--dice", "15,5"))
     ok(run("attack", path, "hero", "orc", "--dice", "2"))
     ok(run("next", path))
@@ -427,7 +374,7 @@ def test_R_TRN_6_hp_and_remove_after_end_refused(run, encounter, args):
     ok(run("end", path))
     assert state(path)["phase"] == "ended"
     before = snapshot(path)
-    refused(run(args[0], path, *args[1:]), "R-TRN-6", path, before)
+    assert_refused(run(args[0], path, *args[1:]), "R-TRN-6", path, before)
 
 
 # -- 11. R-INI-4 / R-HP-2: guarding takes the whole turn ------------------------------------
@@ -435,27 +382,27 @@ def test_R_TRN_6_hp_and_remove_after_end_refused(run, encounter, args):
 
 def test_R_INI_4_intercept_in_surprise_round_refused(run, encounter):
     path = encounter(build(
-        fighter("hero", "heroes", (0, 0), extra="aware = true\n"),
-        fighter("gob", "heroes", (0, 1), extra="aware = true\n"),
-        fighter("orc", "monsters", (9, 9), extra="aware = false\n")))
+        warrior("hero", "heroes", (0, 0), extra="aware = true\n", hp=10),
+        warrior("gob", "heroes", (0, 1), extra="aware = true\n", hp=10),
+        warrior("orc", "monsters", (9, 9), extra="aware = false\n", hp=10)))
     ok(run("roll-initiative", path, "--dice", "15,10,5"))
     st = state(path)
     assert (st["phase"], st["round"], st["turn"]) == ("surprise", 0, "hero")
     before = snapshot(path)
-    refused(run("intercept", path, "hero", "gob"), "R-INI-4", path, before)
+    assert_refused(run("intercept", path, "hero", "gob"), "R-INI-4", path, before)
 
 
 def test_R_HP_2_intercept_by_disabled_combatant_refused(run, encounter):
     path = encounter(build(
-        fighter("hero", "heroes", (0, 0)),
-        fighter("gob", "heroes", (0, 1)),
-        fighter("orc", "monsters", (9, 9))))
+        warrior("hero", "heroes", (0, 0), hp=10),
+        warrior("gob", "heroes", (0, 1), hp=10),
+        warrior("orc", "monsters", (9, 9), hp=10)))
     ok(run("roll-initiative", path, "--dice", "15,10,5"))
     ok(run("hp", path, "hero", "-10"))
-    assert cb(path, "hero")["status"] == "disabled"
+    assert who(path, "hero")["status"] == "disabled"
     assert state(path)["turn"] == "hero"
     before = snapshot(path)
-    refused(run("intercept", path, "hero", "gob"), "R-HP-2", path, before)
+    assert_refused(run("intercept", path, "hero", "gob"), "R-HP-2", path, before)
 
 
 # -- 12. R-ATK-9: a shot forfeited to an AoO spends no ammunition --------------------------
@@ -463,16 +410,16 @@ def test_R_HP_2_intercept_by_disabled_combatant_refused(run, encounter):
 
 def test_R_ATK_9_shot_lost_to_an_aoo_spends_no_ammo(run, encounter):
     path = encounter(build(
-        fighter("brute", "monsters", (1, 0), melee("club", 10, "1d6"), hp=20),
-        fighter("archer", "heroes", (0, 0), ranged("bow", 4, ammo=5), defense=10, hp=1),
-        fighter("troll", "monsters", (6, 0), hp=20)))
+        warrior("brute", "monsters", (1, 0), melee("club", 10, "1d6"), hp=20),
+        warrior("archer", "heroes", (0, 0), ranged("bow", 4, ammo=5), defense=10, hp=1),
+        warrior("troll", "monsters", (6, 0), hp=20)))
     ok(run("roll-initiative", path, "--dice", "15,10,5"))  # brute, archer, troll
     ok(run("next", path))
     assert (state(path)["round"], state(path)["turn"]) == (1, "archer")
     # AoO: 1d20 (10) + 10 hits Defense 10; 1d6 (4) drops the archer to -3: no shot.
     r = ok(run("attack", path, "archer", "troll", "--dice", "10,4,17", "--format", "json"))
-    assert cb(path, "archer")["hp"] == -3
+    assert who(path, "archer")["hp"] == -3
     assert events(r, "AmmoSpent") == []
     assert r.json()["unused_dice"] == [17]
-    assert cb(path, "archer")["weapons"][0]["ammo"] == 5
-    assert cb(path, "troll")["hp"] == 20
+    assert who(path, "archer")["weapons"][0]["ammo"] == 5
+    assert who(path, "troll")["hp"] == 20

@@ -4,11 +4,11 @@ end; the log keeps it (SPEC commands table, R-ENG-4, R-TRN-4/6, R-OUT-4/5)."""
 from __future__ import annotations
 
 import json
-import tomllib
 from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import events, ok, people, snapshot, state
 
 # -- helpers -------------------------------------------------------------------------------
 
@@ -38,32 +38,6 @@ def four(lang: str = "en") -> str:
         combatant("orc", "monsters", (1, 0)),
         combatant("wolf", "monsters", (5, 5), weapon=BOW),
     ])
-
-
-def doc(path: Path) -> dict[str, Any]:
-    return tomllib.loads(path.read_text(encoding="utf-8"))
-
-
-def state(path: Path) -> dict[str, Any]:
-    return doc(path)["state"]
-
-
-def people(path: Path) -> dict[str, dict[str, Any]]:
-    return {c["id"]: c for c in doc(path)["combatants"]}
-
-
-def snapshot(path: Path) -> tuple[bytes, bytes | None]:
-    side = path.with_name(path.name + ".journal")
-    return path.read_bytes(), side.read_bytes() if side.exists() else None
-
-
-def events(r: Any, kind: str) -> list[dict[str, Any]]:
-    return [e for e in r.json()["events"] if e["type"] == kind]
-
-
-def ok(r: Any) -> Any:
-    assert r.code == 0, (r.code, r.out, r.err)
-    return r
 
 
 def tangled(run: Any, encounter: Any, lang: str = "en") -> Path:

@@ -4,25 +4,18 @@ the mode, the journal sidecar, undo, torn journal tails, the lock and unwritable
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import hashlib
 import json
 import os
 import shutil
 import stat
 import subprocess
-import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from conftest import duel
-
-JOURNAL = ".journal"
-
-
-def journal_of(path: Path) -> Path:
-    return path.with_name(path.name + JOURNAL)
+from helpers import held_lock, journal_of, version_of
 
 
 def journal_bytes(path: Path) -> bytes:
@@ -32,10 +25,6 @@ def journal_bytes(path: Path) -> bytes:
 
 def journal_lines(path: Path) -> list[bytes]:
     return journal_bytes(path).splitlines()
-
-
-def version_of(path: Path) -> int:
-    return int(tomllib.loads(path.read_text("utf-8")).get("state", {}).get("version", 0))
 
 
 def sha(data: bytes) -> str:
@@ -244,16 +233,6 @@ def test_undo_skips_a_torn_tail(run, fight):
 
 
 # -- the lock ----------------------------------------------------------------------------
-
-
-@contextlib.contextmanager
-def held_lock(path: Path) -> Iterator[None]:
-    fd = os.open(path.with_name(path.name + ".lock"), os.O_RDWR | os.O_CREAT, 0o644)
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
-        yield
-    finally:
-        os.close(fd)
 
 
 def test_lock_timeout_exits_75_and_changes_nothing(run, fight, monkeypatch):

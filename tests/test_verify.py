@@ -4,63 +4,28 @@ R-DIC-3; SPEC: `verify` is read-only)."""
 from __future__ import annotations
 
 import hashlib
-import hmac
 import json
 import re
 import shutil
-import tomllib
 from pathlib import Path
 from typing import Any
 
 import pytest
 from conftest import duel
+from helpers import dice_table, face, journal_of, ok, snapshot
 
 # -- helpers -------------------------------------------------------------------------------
 
 
-def face(seed_hex: str, salt: str, n: int, sides: int) -> int:
-    """The README's reference implementation of hmac-sha256-v1, verbatim in substance."""
-    seed = bytes.fromhex(seed_hex)
-    key = hashlib.sha256(seed + salt.encode()).digest() if salt else seed
-    k = 0
-    while True:
-        w = int.from_bytes(hmac.new(key, f"{n}:{k}".encode(), hashlib.sha256).digest()[:8],
-                           "big")
-        if w < 2**64 - 2**64 % sides:
-            return w % sides + 1
-        k += 1
-
-
-def doc(path: Path) -> dict[str, Any]:
-    return tomllib.loads(path.read_text(encoding="utf-8"))
-
-
-def dice(path: Path) -> dict[str, Any]:
-    return doc(path)["dice"]
-
-
-def journal(path: Path) -> Path:
-    return path.with_name(path.name + ".journal")
-
-
-def snapshot(path: Path) -> tuple[bytes, int, bytes | None]:
-    j = journal(path)
-    return path.read_bytes(), path.stat().st_mtime_ns, j.read_bytes() if j.exists() else None
-
-
 def records(path: Path) -> list[dict[str, Any]]:
-    return [json.loads(line) for line in journal(path).read_text(encoding="utf-8").splitlines()]
+    text = journal_of(path).read_text(encoding="utf-8")
+    return [json.loads(line) for line in text.splitlines()]
 
 
 def write_records(path: Path, recs: list[dict[str, Any]]) -> None:
     text = "".join(json.dumps(r, ensure_ascii=False, separators=(",", ":")) + "\n"
                    for r in recs)
-    journal(path).write_text(text, encoding="utf-8")
-
-
-def ok(r: Any) -> Any:
-    assert r.code == 0, (r.code, r.out, r.err)
-    return r
+    journal_of(path).write_text(text, encoding="utf-8")
 
 
 def roll_dice(r: Any) -> list[dict[str, Any]]:
@@ -98,7 +63,7 @@ def played(run: Any, path: Path) -> None:
 
 def test_commit_prints_sha256_of_the_seed(run, fight):
     r = ok(run("dice", "commit", fight))
-    seed = dice(fight)["seed"]  # created by this first writing command (R-DIC-2)
+    seed = dice_table(fight)["seed"]  # created by this first writing command (R-DIC-2)
     assert re.fullmatch(r"[0-9a-f]{64}", seed)
     commitment = hashlib.sha256(bytes.fromhex(seed)).hexdigest()
     assert commitment in r.out
@@ -106,17 +71,17 @@ def test_commit_prints_sha256_of_the_seed(run, fight):
     assert "hmac-sha256-v1" in r.out
     # the same commitment later: the seed never changes
     ok(run("roll", fight, "1d20"))
-    assert dice(fight)["seed"] == seed
+    assert dice_table(fight)["seed"] == seed
     r = ok(run("dice", "commit", fight))
     assert commitment in r.out
 
 
 def test_commit_on_a_file_with_a_seed_already(run, fight):
     ok(run("roll", fight, "1d20"))
-    seed = dice(fight)["seed"]
+    seed = dice_table(fight)["seed"]
     r = ok(run("dice", "commit", fight, "--format", "json"))
     assert hashlib.sha256(bytes.fromhex(seed)).hexdigest() in r.out
-    assert dice(fight)["seed"] == seed
+    assert dice_table(fight)["seed"] == seed
 
 
 # -- dice salt ------------------------------------------------------------------------------
@@ -126,12 +91,12 @@ def test_salt_changes_the_key(run, fight, tmp_path):
     ok(run("dice", "commit", fight))
     twin = tmp_path / "twin.toml"
     shutil.copyfile(fight, twin)
-    shutil.copyfile(journal(fight), journal(twin))
+    shutil.copyfile(journal_of(fight), journal_of(twin))
     r = ok(run("dice", "salt", fight, "4817"))
     assert "4817" in r.out
-    assert dice(fight)["salt"] == "4817"
-    seed = dice(fight)["seed"]
-    assert dice(twin)["seed"] == seed
+    assert dice_table(fight)["salt"] == "4817"
+    seed = dice_table(fight)["seed"]
+    assert dice_table(twin)["seed"] == seed
     salted = roll_dice(ok(run("roll", fight, "5d1000", "--format", "json")))
     plain = roll_dice(ok(run("roll", twin, "5d1000", "--format", "json")))
     assert [d["n"] for d in salted] == [d["n"] for d in plain] == [0, 1, 2, 3, 4]
@@ -143,15 +108,15 @@ def test_salt_changes_the_key(run, fight, tmp_path):
 
 def test_second_salt_refused_unless_force(run, fight):
     ok(run("dice", "salt", fight, "4817"))
-    before = snapshot(fight)
+    before = snapshot(fight, mtime=True)
     r = run("dice", "salt", fight, "9999")
     assert r.code == 3, (r.code, r.out, r.err)
     assert "R-DIC-2" in r.err
-    assert snapshot(fight) == before
-    assert dice(fight)["salt"] == "4817"
+    assert snapshot(fight, mtime=True) == before
+    assert dice_table(fight)["salt"] == "4817"
     ok(run("dice", "salt", fight, "9999", "--force"))
-    assert dice(fight)["salt"] == "9999"
-    seed = dice(fight)["seed"]
+    assert dice_table(fight)["salt"] == "9999"
+    seed = dice_table(fight)["seed"]
     (d,) = roll_dice(ok(run("roll", fight, "1d1000", "--format", "json")))
     assert d["face"] == face(seed, "9999", d["n"], 1000)
 
@@ -161,17 +126,17 @@ def test_second_salt_refused_unless_force(run, fight):
 
 def test_reveal_refused_before_the_end(run, fight):
     ok(run("roll-initiative", fight, "--dice", "10,5"))
-    seed = dice(fight)["seed"]
-    before = snapshot(fight)
+    seed = dice_table(fight)["seed"]
+    before = snapshot(fight, mtime=True)
     r = run("dice", "reveal", fight)
     assert r.code == 3, (r.code, r.out, r.err)
     assert seed not in r.out and seed not in r.err
-    assert snapshot(fight) == before
+    assert snapshot(fight, mtime=True) == before
 
 
 def test_reveal_with_force(run, fight):
     ok(run("roll-initiative", fight, "--dice", "10,5"))
-    seed = dice(fight)["seed"]
+    seed = dice_table(fight)["seed"]
     r = ok(run("dice", "reveal", fight, "--force"))
     assert seed in r.out
 
@@ -180,12 +145,12 @@ def test_reveal_after_end(run, fight):
     ok(run("roll-initiative", fight, "--dice", "10,5"))
     ok(run("dice", "salt", fight, "77"))
     ok(run("end", fight))
-    seed = dice(fight)["seed"]
-    before = snapshot(fight)
+    seed = dice_table(fight)["seed"]
+    before = snapshot(fight, mtime=True)
     r = ok(run("dice", "reveal", fight))
     assert seed in r.out
     assert "77" in r.out
-    assert snapshot(fight) == before
+    assert snapshot(fight, mtime=True) == before
 
 
 # -- verify ----------------------------------------------------------------------------------
@@ -193,19 +158,20 @@ def test_reveal_after_end(run, fight):
 
 def test_verify_passes_a_clean_log_and_counts_apart(run, fight):
     played(run, fight)
-    before = snapshot(fight)
+    before = snapshot(fight, mtime=True)
     r = ok(run("verify", fight, "--format", "json"))
     data = r.json()
     assert data["ok"] is True
     assert data["generated"] == 5    # 3d6, one d6 of 2d6, the 1d8 damage
     assert data["supplied"] == 4     # two initiative d20, one d6, the attack d20
     assert data["mismatches"] == [] and data["gaps"] == []
-    assert data["commitment"] == hashlib.sha256(bytes.fromhex(dice(fight)["seed"])).hexdigest()
+    assert data["commitment"] == hashlib.sha256(
+        bytes.fromhex(dice_table(fight)["seed"])).hexdigest()
     r = ok(run("verify", fight))
     (gen_line,) = [ln for ln in r.out.splitlines() if "generat" in ln.lower()]
     (sup_line,) = [ln for ln in r.out.splitlines() if "supplied" in ln.lower()]
     assert re.search(r"\b5\b", gen_line) and re.search(r"\b4\b", sup_line)
-    assert snapshot(fight) == before
+    assert snapshot(fight, mtime=True) == before
 
 
 def test_verify_with_the_revealed_seed_and_a_salt(run, fight):
@@ -214,7 +180,7 @@ def test_verify_with_the_revealed_seed_and_a_salt(run, fight):
     ok(run("dice", "salt", fight, "4817"))
     played(run, fight)                       # after: key = SHA-256(seed ‖ salt)
     ok(run("end", fight))
-    seed = dice(fight)["seed"]
+    seed = dice_table(fight)["seed"]
     r = ok(run("verify", fight, "--seed", seed, "--format", "json"))
     assert r.json()["ok"] is True
     assert r.json()["generated"] == 7
@@ -222,12 +188,12 @@ def test_verify_with_the_revealed_seed_and_a_salt(run, fight):
 
 def test_verify_catches_a_wrong_seed(run, fight):
     played(run, fight)
-    before = snapshot(fight)
+    before = snapshot(fight, mtime=True)
     wrong = hashlib.sha256(b"not the seed").hexdigest()
     r = run("verify", fight, "--seed", wrong)
     assert r.code == 3, (r.code, r.out, r.err)
     assert "MISMATCH" in r.out or "mismatch" in (r.out + r.err).lower()
-    assert snapshot(fight) == before
+    assert snapshot(fight, mtime=True) == before
 
 
 def test_verify_malformed_seed_is_usage_error(run, fight):
@@ -257,13 +223,13 @@ def test_verify_catches_a_tampered_log_entry(run, fight):
     played(run, fight)
     assert ok(run("verify", fight)).code == 0
     version = tamper(fight, "roll")
-    before = snapshot(fight)
+    before = snapshot(fight, mtime=True)
     r = run("verify", fight)
     assert r.code == 3, (r.code, r.out, r.err)
     bad = [ln for ln in r.out.splitlines() if "MISMATCH" in ln]
     assert bad
     assert all(re.search(rf"command {version}\b", ln, re.I) for ln in bad)
-    assert snapshot(fight) == before  # read-only, even on failure
+    assert snapshot(fight, mtime=True) == before  # read-only, even on failure
     j = run("verify", fight, "--format", "json")
     assert j.code == 3
     assert j.json()["ok"] is False
@@ -308,8 +274,8 @@ def test_verify_catches_the_first_rolls_kept_out_of_the_log(run, fight):
 
 def test_verify_never_writes(run, fight):
     played(run, fight)
-    before = snapshot(fight)
+    before = snapshot(fight, mtime=True)
     ok(run("verify", fight))
     ok(run("verify", fight, "--format", "json"))
-    ok(run("verify", fight, "--seed", dice(fight)["seed"]))
-    assert snapshot(fight) == before
+    ok(run("verify", fight, "--seed", dice_table(fight)["seed"]))
+    assert snapshot(fight, mtime=True) == before

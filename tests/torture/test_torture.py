@@ -7,7 +7,6 @@ Sized by PBW_TORTURE: "full" runs the full size (`make torture`), anything else 
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import json
 import os
 import random
@@ -18,17 +17,16 @@ import sys
 import time
 import tomllib
 from collections import Counter
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 import tomli_w
 from conftest import duel
+from helpers import NOW, held_lock, journal_of, snapshot, version_of
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 FULL = os.environ.get("PBW_TORTURE") == "full"
-NOW = "2026-11-29T12:00:00Z"  # the same instant the `run` fixture uses
 SCRIPT = Path(sys.executable).with_name("pbwcombat")
 
 
@@ -38,19 +36,6 @@ def size(full: int, quick: int) -> int:
 
 def env(**extra: str) -> dict[str, str]:
     return {**os.environ, "PBWCOMBAT_NOW": NOW, "PBWCOMBAT_LOCK_TIMEOUT": "300", **extra}
-
-
-def journal_of(path: Path) -> Path:
-    return path.with_name(path.name + ".journal")
-
-
-def snapshot(path: Path) -> tuple[bytes, bytes | None]:
-    j = journal_of(path)
-    return path.read_bytes(), (j.read_bytes() if j.exists() else None)
-
-
-def version_of(path: Path) -> int:
-    return int(tomllib.loads(path.read_text("utf-8")).get("state", {}).get("version", 0))
 
 
 # -- (a) concurrent writers ------------------------------------------------------------------
@@ -81,16 +66,6 @@ def test_concurrent_processes_lose_no_update(encounter):
 
 
 # -- (b) SIGKILL at random moments -----------------------------------------------------------
-
-
-@contextlib.contextmanager
-def held_lock(path: Path) -> Iterator[None]:
-    fd = os.open(path.with_name(path.name + ".lock"), os.O_RDWR | os.O_CREAT, 0o644)
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
-        yield
-    finally:
-        os.close(fd)
 
 
 def _wait_until_open(pid: int, target: Path, limit: float = 20.0) -> None:
