@@ -15,7 +15,6 @@ _MISSING: Any = object()
 class Value:
     """Fields come from the class annotations (in order); class attributes are defaults."""
 
-    __slots__ = ("_values",)
     _fields: ClassVar[tuple[str, ...]] = ()
     _defaults: ClassVar[dict[str, Any]] = {}
 
@@ -26,14 +25,14 @@ class Value:
         cls._defaults = {**cls._defaults,
                          **{f: cls.__dict__[f] for f in fields if f in cls.__dict__}}
         setattr(cls, "__match_args__", cls._fields)  # noqa: B010 (class patterns)
-        for f in fields:  # the class attribute would shadow __getattr__ otherwise
+        for f in fields:  # defaults live in _defaults; values in each instance's __dict__
             if f in cls.__dict__:
                 delattr(cls, f)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         fields = self._fields
         if not kwargs and len(args) == len(fields):  # the common case, kept fast
-            object.__setattr__(self, "_values", dict(zip(fields, args, strict=True)))
+            object.__setattr__(self, "__dict__", dict(zip(fields, args, strict=True)))
             return
         if len(args) > len(fields):
             raise TypeError(f"{type(self).__name__} takes {len(fields)} values")
@@ -48,19 +47,17 @@ class Value:
                 if default is _MISSING:
                     raise TypeError(f"{type(self).__name__} needs {name!r}")
                 values[name] = default
-        object.__setattr__(self, "_values", values)
+        object.__setattr__(self, "__dict__", values)
 
-    def __getattr__(self, name: str) -> Any:
-        try:
-            return object.__getattribute__(self, "_values")[name]
-        except KeyError:
-            raise AttributeError(name) from None
+    @property
+    def _values(self) -> dict[str, Any]:
+        return self.__dict__
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"{type(self).__name__} is frozen")
 
     def _asdict(self) -> dict[str, Any]:
-        return dict(self._values)
+        return dict(self.__dict__)
 
     def __iter__(self) -> Any:
         return iter(self._values.values())
