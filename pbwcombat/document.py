@@ -108,6 +108,9 @@ def _plain(value: Any) -> Any:
     return value
 
 
+_SCALARS = (str, int, bool)
+
+
 def _keep(record: Record, always: tuple[str, ...], skip: tuple[str, ...] = ()
           ) -> dict[str, Any]:
     """Fields the author set, the `always` keys, and any other field off its default."""
@@ -118,9 +121,9 @@ def _keep(record: Record, always: tuple[str, ...], skip: tuple[str, ...] = ()
         value = data[name]
         if value is None or name in skip:
             continue
-        keep = name in always or (name in authored and name not in _OURS)
-        if keep or default is REQUIRED or value != default:
-            out[name] = _plain(value)
+        if (default is REQUIRED or value != default or name in always
+                or (name in authored and name not in _OURS)):
+            out[name] = value if type(value) in _SCALARS else _plain(value)
     return out
 
 
@@ -133,7 +136,10 @@ def to_document(enc: Encounter) -> dict[str, Any]:
     rules = _keep(enc.rules, ())
     if rules:
         doc["rules"] = rules
-    doc["state"] = _keep(enc.state, _STATE_ALWAYS)
+    state = _keep(enc.state, _STATE_ALWAYS)
+    if not any(state.get("spent", {}).values()):
+        state.pop("spent", None)  # nothing spent: no table to read
+    doc["state"] = state
     if enc.dice is not None:
         doc["dice"] = _plain(enc.dice)
     doc["combatants"] = [_combatant(c) for c in enc.combatants]
