@@ -93,26 +93,28 @@ def advance(res: Resolution) -> None:
             st = res.enc.state
             if cid in st.acted or cid in st.delaying:
                 continue
-            c = res.enc.get(cid)
-            if may_take_turn(res.enc, c):
-                start_turn(res, cid)
+            if _start_or_skip(res, cid):
                 return
-            if c.status == "dying":
-                bleed(res, cid)
-            res.emit(ev.TurnSkipped(cid, c.display, _skip_reason(res.enc, cid), c.pc))
         while res.enc.state.delaying:  # R-TRN-7: delayers left take their turns last
             who = res.enc.state.delaying[0]
-            c = res.enc.get(who)
             order = tuple(o for o in res.enc.state.order if o != who) + (who,)
-            res.emit(ev.DelayEnded(who, c.display, order))
-            if may_take_turn(res.enc, c):
-                start_turn(res, who)
+            res.emit(ev.DelayEnded(who, res.enc.get(who).display, order))
+            if _start_or_skip(res, who):
                 return
-            if c.status == "dying":
-                bleed(res, who)
-            res.emit(ev.TurnSkipped(who, c.display, _skip_reason(res.enc, who), c.pc))
         res.emit(ev.RoundStarted(res.enc.state.round + 1, surprise=False))
     raise IllegalAction("R-TRN-4", "nobody in the order can take a turn")
+
+
+def _start_or_skip(res: Resolution, cid: str) -> bool:
+    """Start `cid`'s turn if it can act (True); else pass it over, a dying one bleeding first."""
+    c = res.enc.get(cid)
+    if may_take_turn(res.enc, c):
+        start_turn(res, cid)
+        return True
+    if c.status == "dying":
+        bleed(res, cid)
+    res.emit(ev.TurnSkipped(cid, c.display, _skip_reason(res.enc, cid), c.pc))
+    return False
 
 
 def _skip_reason(enc: Encounter, cid: str) -> str:
