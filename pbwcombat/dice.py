@@ -36,10 +36,6 @@ class DiceExpr(Value):
 
     terms: tuple[Term, ...]
 
-    @property
-    def constant(self) -> int:
-        return sum(t.sign * t.number for t in self.terms if not t.sides)
-
     def __str__(self) -> str:
         out = ""
         for i, t in enumerate(self.terms):
