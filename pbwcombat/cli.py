@@ -562,8 +562,8 @@ def main(argv: list[str] | None = None) -> None:
         a == "--format" and b == "json" for a, b in zip(args, args[1:], strict=False))
     _Json.debug = "--debug" in args
     try:
-        target, rest, prog = _app_for(args)
-        target(args=rest, prog_name=prog, standalone_mode=False)
+        only, rest, prog = _route(args)
+        _click_command(only).main(args=rest, prog_name=prog, standalone_mode=False)
     except PbwError as err:
         _fail(err)
     except click.exceptions.Abort:
@@ -584,11 +584,17 @@ def main(argv: list[str] | None = None) -> None:
         _fail_internal(e)
 
 
-def _app_for(args: list[str]) -> tuple[typer.Typer, list[str], str]:
+def _route(args: list[str]) -> tuple[str | None, list[str], str]:
     """Only the invoked command is built: a single-command typer app runs it directly."""
     if args and args[0] in _COMMANDS:
-        return build_app(args[0]), args[1:], f"pbwcombat {args[0]}"
-    return build_app(), args, "pbwcombat"
+        return args[0], args[1:], f"pbwcombat {args[0]}"
+    return None, args, "pbwcombat"
+
+
+@functools.cache
+def _click_command(only: str | None) -> Any:
+    """typer's conversion to click, once per process (tests call `main` many times)."""
+    return typer.main.get_command(build_app(only))
 
 
 def _fail_internal(e: BaseException) -> None:
