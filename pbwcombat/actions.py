@@ -187,9 +187,28 @@ _HANDLERS: dict[type, tuple[str, Callable[[Any, Resolution, Any], None]]] = {
 }
 
 
+_ID_FIELDS = ("attacker", "target", "who", "defender", "ward")
+
+
+def check_ids(res: Resolution, action: object) -> None:
+    """Usage before rules: an unknown combatant or weapon is exit 2 whatever the state."""
+    for name in _ID_FIELDS:
+        ref = getattr(action, name, None)
+        if isinstance(ref, str):
+            res.combatant(ref)
+    for ref in getattr(action, "targets", ()):
+        res.combatant(ref)
+    weapon = getattr(action, "weapon", None)
+    if isinstance(action, Attack) and weapon:
+        attacker = res.combatant(action.attacker)
+        if attacker.weapon(weapon) is None:
+            raise UsageError(f'{attacker.display} has no weapon "{weapon}"')
+
+
 def dispatch(res: Resolution, action: object) -> None:
-    """Send `action` to its rule module."""
+    """Check the ids, then send `action` to its rule module."""
     import importlib
 
+    check_ids(res, action)
     module_name, handle = _HANDLERS[type(action)]
     handle(importlib.import_module(f"pbwcombat.rules.{module_name}"), res, action)

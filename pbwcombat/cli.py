@@ -107,9 +107,13 @@ class _Json:
 
 
 def _fail(err: PbwError) -> None:
+    from pbwcombat.errors import InvalidEncounter
+
     if _Json.on:
         payload = {"error": {"code": err.exit_code, "rule": err.rule, "message": err.message}}
         sys.stderr.write(json.dumps(payload, ensure_ascii=False) + "\n")
+    elif isinstance(err, InvalidEncounter):  # SPEC: one `path: message` line per problem
+        sys.stderr.write("\n".join(err.problems) + "\n")
     else:
         sys.stderr.write(f"pbwcombat: {err.message}\n")
     raise SystemExit(err.exit_code)
@@ -120,11 +124,12 @@ def _check_choice(value: str | None, choices: tuple[str, ...], flag: str) -> Non
         raise UsageError(f"{flag}: {value!r} is not one of {', '.join(choices)}")
 
 
-def action_command(name: str, help_text: str) -> Callable[[Callable[..., Any]], Any]:
+def action_command(name: str, help_text: str, group: dict[str, Register] = _COMMANDS
+                   ) -> Callable[[Callable[..., Any]], Any]:
     """Register an action command with the options every action command takes."""
 
     def register(fn: Callable[..., Any]) -> Any:
-        _COMMANDS[name] = lambda target: _register_action(target, name, help_text, fn)
+        group[name] = lambda target: _register_action(target, name, help_text, fn)
         return fn
 
     return register
@@ -193,16 +198,9 @@ def new_cmd(encounter: Encounter,
          "Example: pbwcombat validate fight.toml")
 def validate_cmd(encounter: Encounter, format: FormatOpt = None,
                  debug: DebugOpt = False) -> None:
-    from pbwcombat.errors import InvalidEncounter
     from pbwcombat.runner import check_valid
 
-    try:
-        check_valid(encounter)
-    except InvalidEncounter as err:
-        if _Json.on:
-            _fail(err)
-        sys.stderr.write("\n".join(f"{encounter}: {p}" for p in err.problems) + "\n")
-        raise SystemExit(err.exit_code) from None
+    check_valid(encounter)  # problems, if any, go out through the error boundary (exit 65)
     sys.stdout.write("ok\n")
 
 
@@ -252,12 +250,17 @@ def log_cmd(encounter: Encounter,
 def undo_cmd(encounter: Encounter,
              force: Annotated[bool, typer.Option("--force", help="Undo over hand edits.")] =
              False,
+             if_version: Annotated[int | None, typer.Option(
+                 "--if-version", help="Undo only if state.version equals N (else exit 4).")]
+             = None,
+             dry_run: Annotated[bool, typer.Option(
+                 "--dry-run", help="Say what would be undone; change nothing.")] = False,
              format: FormatOpt = None, lang: LangOpt = None, debug: DebugOpt = False) -> None:
     from pbwcombat.render.log import undo_post
     from pbwcombat.runner import undo
 
-    record, before = undo(encounter, force)
-    sys.stdout.write(undo_post(record, before, format, lang))
+    record, before = undo(encounter, force, if_version, dry_run)
+    sys.stdout.write(undo_post(record, before, format, lang, dry_run))
 
 
 # -- action commands ------------------------------------------------------------------------
@@ -279,22 +282,7 @@ def next_cmd(encounter: Encounter, opts: Any,
              if_idle: Annotated[str | None, typer.Option(
                  "--if-idle", help="Act only once the turn has waited this long (e.g. 48h).")]
              = None) -> None:
-    if if_idle is not None and not _idle_due(encounter, if_idle):
-        return
-    _run(encounter, "next", act.Next(), opts)
-
-
-def _idle_due(path: Path, duration: str) -> bool:
-    from pbwcombat.model import parse_duration
-    from pbwcombat.rules.turns import idle_seconds
-    from pbwcombat.runner import load, now_utc
-
-    try:
-        seconds = parse_duration(duration)
-    except ValueError as e:
-        raise UsageError(f"--if-idle: {e}") from None
-    _, enc = load(path)
-    return idle_seconds(enc, now_utc()) >= seconds
+    _run(encounter, "next", act.Next(), opts._replace(if_idle=if_idle))
 
 
 @action_command("delay", "Delay (R-TRN-7): step out of the order for this round.\n\n"
@@ -403,34 +391,23 @@ def intercept_cmd(encounter: Encounter, defender: Who, ward: Who, opts: Any) -> 
     _run(encounter, "intercept", act.Intercept(defender, ward), opts)
 
 
-@command("commit", group=_DICE_COMMANDS,
-         help_text="Publish the dice commitment (SHA-256 of the secret seed) "
-                  "before the fight.\n\nExample: pbwcombat dice commit fight.toml",
-                  context_settings=ACTION_SETTINGS)
-def dice_commit_cmd(encounter: Encounter,
+@action_command("commit", "Publish the dice commitment (SHA-256 of the secret seed) before "
+                "the fight.\n\nExample: pbwcombat dice commit fight.toml",
+                group=_DICE_COMMANDS)
+def dice_commit_cmd(encounter: Encounter, opts: Any,
                     salt: Annotated[str | None, typer.Option(
-                        "--salt", help="Mix in the players' salt at once.")] = None,
-                    format: FormatOpt = None, lang: LangOpt = None,
-                    debug: DebugOpt = False) -> None:
-    from pbwcombat.runner import Options
-
-    _run(encounter, "dice commit", act.DiceCommit(salt), Options(format, lang))
+                        "--salt", help="Mix in the players' salt at once.")] = None) -> None:
+    _run(encounter, "dice commit", act.DiceCommit(salt), opts)
 
 
-@command("salt", group=_DICE_COMMANDS,
-         help_text="Mix in a value the players chose after the commitment (e.g. "
-                  "the number of their reply).\n\nExample: pbwcombat dice salt fight.toml "
-                  "4817", context_settings=ACTION_SETTINGS)
+@action_command("salt", "Mix in a value the players chose after the commitment (e.g. the "
+                "number of their reply); --force replaces a salt.\n\nExample: pbwcombat "
+                "dice salt fight.toml 4817", group=_DICE_COMMANDS)
 def dice_salt_cmd(encounter: Encounter,
                   salt: Annotated[str, typer.Argument(help="The players' value.",
                                                       show_default=False)],
-                  format: FormatOpt = None, lang: LangOpt = None,
-                  force: Annotated[bool, typer.Option("--force", help="Replace a salt.")]
-                  = False,
-                  debug: DebugOpt = False) -> None:
-    from pbwcombat.runner import Options
-
-    _run(encounter, "dice salt", act.DiceSalt(salt), Options(format, lang, force=force))
+                  opts: Any) -> None:
+    _run(encounter, "dice salt", act.DiceSalt(salt), opts)
 
 
 @command("reveal", group=_DICE_COMMANDS,
@@ -440,7 +417,8 @@ def dice_salt_cmd(encounter: Encounter,
 def dice_reveal_cmd(encounter: Encounter,
                     force: Annotated[bool, typer.Option("--force", help="Before the end.")]
                     = False,
-                    format: FormatOpt = None, debug: DebugOpt = False) -> None:
+                    format: FormatOpt = None, lang: LangOpt = None,
+                    debug: DebugOpt = False) -> None:
     from pbwcombat.errors import IllegalAction
     from pbwcombat.runner import load
     from pbwcombat.verify import commitment_of
@@ -544,9 +522,7 @@ def resolve_cmd(encounter: Encounter, opts: Any,
                 if_idle: Annotated[str | None, typer.Option(
                     "--if-idle", help="Act only once the turn has waited this long.")] = None
                 ) -> None:
-    if if_idle is not None and not _idle_due(encounter, if_idle):
-        return
-    _run(encounter, "resolve", act.Resolve(), opts)
+    _run(encounter, "resolve", act.Resolve(), opts._replace(if_idle=if_idle))
 
 
 # -- entry point ------------------------------------------------------------------------------

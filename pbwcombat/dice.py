@@ -63,7 +63,7 @@ def parse(text: str) -> DiceExpr:
             count = int(m.group(2)) if m.group(2) else 1
             sides = int(m.group(3))
             if not 1 <= count <= MAX_COUNT:
-                raise UsageError(f'"{text}": at most {MAX_COUNT} dice per term (R-DIC-1)')
+                raise UsageError(f'"{text}": 1 to {MAX_COUNT} dice per term (R-DIC-1)')
             if not 1 <= sides <= MAX_SIDES:
                 raise UsageError(f'"{text}": dice have 1 to {MAX_SIDES} sides (R-DIC-1)')
             terms.append(Term(sign, count, sides))

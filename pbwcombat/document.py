@@ -53,7 +53,8 @@ def from_document(doc: dict[str, Any]) -> Encounter:
     try:
         enc = validate(doc)
     except ValidationError as err:
-        raise InvalidEncounter(_problems(err) + _raw_problems(doc)) from None
+        problems = _problems(err) + _raw_problems(doc)
+        raise InvalidEncounter(list(dict.fromkeys(problems))) from None  # each once
     except RecursionError:
         raise InvalidEncounter(["file: nested too deeply"]) from None
     problems = reference_problems(enc)
@@ -77,6 +78,12 @@ def _raw_problems(doc: dict[str, Any]) -> list[str]:
         if cid in seen:
             problems.append(f'combatants[{i}].id: duplicate id "{cid}"')
         seen.add(cid)
+    for i, c in enumerate(combatants):
+        weapons = c.get("weapons") if isinstance(c, dict) else None
+        for j, w in enumerate(weapons if isinstance(weapons, list) else []):
+            if isinstance(w, dict) and w.get("kind") == "ranged" and "range" not in w:
+                problems.append(f"combatants[{i}].weapons[{j}]: a ranged weapon needs a range "
+                                "(squares)")
     has = [isinstance(c, dict) and "position" in c for c in combatants]
     if any(has) and not all(has):
         problems += [f"combatants[{i}].position: missing (positions on some combatants only)"

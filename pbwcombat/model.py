@@ -49,6 +49,17 @@ def _duration_or_empty(value: str) -> str:
     return value
 
 
+def _iso_time_or_empty(value: str) -> str:
+    if value:
+        from datetime import datetime
+
+        try:
+            datetime.fromisoformat(value)
+        except ValueError:
+            raise ValueError(f'"{value}" is not an ISO 8601 time') from None
+    return value
+
+
 def _dice_expression(value: str) -> str:
     if not dice.is_dice_expression(value):
         raise ValueError(f'"{value}" is not a dice expression')
@@ -261,7 +272,8 @@ class State(Record):
         "order": (tuple_of(text(64)), ()),
         "clock": (strict_int(0, 10**12), 0),
         "round_clock": (strict_int(0, 10**12), 0),
-        "turn_started_at": (text(64), ""),
+        "turn_started_at": (cs.no_info_after_validator_function(_iso_time_or_empty, text(64)),
+                            ""),
         "spent": (TurnSpent.core_schema(), None),
         "delaying": (tuple_of(text(64)), ()),
         "acted": (tuple_of(text(64)), ()),
@@ -428,9 +440,10 @@ def reference_problems(enc: Encounter) -> list[str]:
         for ref in c.attacked_by:
             if ref not in ids:
                 problems.append(f'combatants[{i}].attacked_by: unknown combatant "{ref}"')
-    for j, ref in enumerate(enc.state.order):
-        if ref not in ids:
-            problems.append(f'state.order[{j}]: unknown combatant "{ref}"')
+    for key in ("order", "acted", "delaying"):
+        for j, ref in enumerate(getattr(enc.state, key)):
+            if ref not in ids:
+                problems.append(f'state.{key}[{j}]: unknown combatant "{ref}"')
     if len(set(enc.state.order)) != len(enc.state.order):
         problems.append("state.order: an id appears twice")
     if enc.state.turn and enc.state.turn not in ids:

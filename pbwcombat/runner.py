@@ -33,6 +33,7 @@ class Options(NamedTuple):
     key: str | None = None
     if_version: int | None = None
     gm: bool = False
+    if_idle: str | None = None  # `next`/`resolve --if-idle 48h`: act only once it is due
 
 
 class Outcome(NamedTuple):
@@ -53,6 +54,18 @@ def now_utc() -> str:
             moment = moment.replace(tzinfo=UTC)
         return moment.astimezone(UTC).isoformat()
     return datetime.now(UTC).replace(microsecond=0).isoformat()
+
+
+def idle_due(enc: Encounter, now: str, duration: str) -> bool:
+    """`--if-idle`: the current turn has waited at least `duration`."""
+    from pbwcombat.model import parse_duration
+    from pbwcombat.rules.turns import idle_seconds
+
+    try:
+        seconds = parse_duration(duration)
+    except ValueError as e:
+        raise UsageError(f"--if-idle: {e}") from None
+    return idle_seconds(enc, now) >= seconds
 
 
 def load(path: Path) -> tuple[bytes, Encounter]:
@@ -76,7 +89,7 @@ def dice_source(enc: Encounter, supplied: tuple[int, ...]) -> DiceSource:
 def action_digest(command: str, action: object, opts: Options) -> str:
     """What `--key` compares: the action and what changes its outcome (not format or lang)."""
     text = json.dumps([command, repr(action), list(opts.supplied), opts.force,
-                       opts.if_version])
+                       opts.if_version, opts.if_idle])
     return hashlib.sha256(text.encode()).hexdigest()
 
 
@@ -114,9 +127,12 @@ def run_action(path: Path, command: str, action: object, opts: Options) -> Outco
         if opts.if_version is not None and opts.if_version != enc.state.version:
             raise Conflict(f"--if-version {opts.if_version}: the file is at version "
                            f"{enc.state.version}")
+        now = now_utc()
+        if opts.if_idle is not None and not idle_due(enc, now, opts.if_idle):
+            return Outcome("", encounter=enc)  # not due yet: nothing to do, nothing printed
         enc = with_generator(enc)
         source = dice_source(enc, opts.supplied)
-        res = apply_action(enc, action, source, now_utc(), opts.force)
+        res = apply_action(enc, action, source, now, opts.force)
         assert res.enc.dice is not None
         after = res.enc.replace(dice=res.enc.dice.replace(n=source.n),
                                 state=res.enc.state.replace(version=enc.state.version + 1))
@@ -147,9 +163,11 @@ def run_action(path: Path, command: str, action: object, opts: Options) -> Outco
 # -- undo and the log ----------------------------------------------------------------------
 
 
-def undo(path: Path, force: bool) -> tuple[dict[str, Any], bytes]:
+def undo(path: Path, force: bool, if_version: int | None = None, dry_run: bool = False
+         ) -> tuple[dict[str, Any], bytes]:
     """Restore the exact bytes before the last command (repeatable); Refused (exit 3) when
-    there is nothing to undo or the file was edited by hand since (unless `force`)."""
+    there is nothing to undo or the file was edited by hand since (unless `force`);
+    Conflict (exit 4) when `if_version` is not the file's version."""
     with store.locked(path):
         raw = store.read_bytes(path)
         journal = store.Journal(store.journal_path(path))
@@ -169,8 +187,13 @@ def undo(path: Path, force: bool) -> tuple[dict[str, Any], bytes]:
         offset, record = tail
         if not record:
             raise Refused("nothing to undo")
+        if if_version is not None:
+            version = load(path)[1].state.version
+            if version != if_version:
+                raise Conflict(f"--if-version {if_version}: the file is at version {version}")
         before = record["before"].encode("utf-8")
-        store.restore(path, offset, before)  # drops the record, and anything after it
+        if not dry_run:
+            store.restore(path, offset, before)  # drops the record, and anything after it
         return record, before
 
 

@@ -15,6 +15,10 @@ _TITLE = {"en": "Command {version}: {command} ({time})",
 _UNDONE = {"en": "Undone: {command} (version {version}); the file is back at version {back}.",
            "es": "Deshecho: {command} (versión {version}); el archivo vuelve a la versión "
                  "{back}."}
+_WOULD_UNDO = {"en": "Would undo: {command} (version {version}), back to version {back} "
+                     "(dry run: nothing changed).",
+               "es": "Se desharía: {command} (versión {version}), de vuelta a la versión "
+                     "{back} (simulación: nada cambia)."}
 
 
 def log_post(enc: Encounter, records: list[dict[str, Any]], fmt: str, lang: str,
@@ -38,7 +42,7 @@ def log_post(enc: Encounter, records: list[dict[str, Any]], fmt: str, lang: str,
 
 
 def undo_post(record: dict[str, Any], before: bytes, fmt: str | None,
-              lang: str | None) -> str:
+              lang: str | None, dry_run: bool = False) -> str:
     try:
         doc = tomllib.loads(before.decode("utf-8"))
     except (ValueError, UnicodeDecodeError):
@@ -48,8 +52,8 @@ def undo_post(record: dict[str, Any], before: bytes, fmt: str | None,
         lang = "en"
     fmt = fmt or str(doc.get("format", "bbcode"))
     back = doc.get("state", {}).get("version", 0) if isinstance(doc.get("state"), dict) else 0
-    text = _UNDONE[lang].format(command=record.get("command"), version=record.get("version"),
-                                back=back)
+    text = (_WOULD_UNDO if dry_run else _UNDONE)[lang].format(
+        command=record.get("command"), version=record.get("version"), back=back)
     if fmt == "json":
         return json.dumps({"version": back, "events": [], "undone": record.get("command"),
                            "text": text + "\n"}, ensure_ascii=False) + "\n"

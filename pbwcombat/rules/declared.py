@@ -4,29 +4,17 @@ from __future__ import annotations
 
 from pbwcombat import events as ev
 from pbwcombat.engine import Resolution
-from pbwcombat.errors import IllegalAction, PbwError, UsageError
+from pbwcombat.errors import IllegalAction, PbwError
 from pbwcombat.geometry import distance
 
 
-def _check_ids(res: Resolution, action: object) -> None:
-    """Ids and weapons are checked when declaring (exit 2); legality when resolving."""
-    for attr in ("target", "ward"):
-        ref = getattr(action, attr, None)
-        if ref is not None:
-            res.combatant(ref)
-    weapon = getattr(action, "weapon", None)
-    who = getattr(action, "attacker", None)
-    if weapon and who and res.combatant(who).weapon(weapon) is None:
-        raise UsageError(f'{res.combatant(who).display} has no weapon "{weapon}"')
-
-
 def declare(res: Resolution, who: str, argv: list[str]) -> None:
-    from pbwcombat.actions import parse_declared
+    from pbwcombat.actions import check_ids, parse_declared
 
     if res.enc.state.phase == "ended":
         raise IllegalAction("R-TRN-6", "the combat has ended")
     c = res.combatant(who)
-    _check_ids(res, parse_declared(who, argv))
+    check_ids(res, parse_declared(who, argv))  # ids now (exit 2); legality when resolving
     res.emit(ev.Declared(who, c.display, tuple(argv)))
 
 
