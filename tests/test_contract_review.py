@@ -92,3 +92,16 @@ def test_dice_commands_take_the_action_options(run, encounter):
     assert run("dice", "salt", path, "42", "--if-version", "9").code == 4
     assert run("dice", "salt", path, "42", "--if-version", "1", "--format", "json").code == 0
 
+
+
+def test_R_INT_1_ward_out_of_the_radius_is_not_guarded(run, encounter):
+    path = encounter(build(fighter("guard", "a", (0, 0)), fighter("ward", "a", (1, 0)),
+                           fighter("orc", "b", (1, 1))))
+    assert run("roll-initiative", path, "--dice", "15,10,3").code == 0
+    assert run("intercept", path, "guard", "ward").code == 0
+    # a 5-ft step out of the guard's radius; the orc, beside the guard, can still reach it
+    assert run("move", path, "ward", "2,1", "--step", "--force").code == 0
+    r = run("attack", path, "orc", "ward", "--force", "--format", "json", "--dice", "2")
+    assert r.code == 0, r.err
+    kinds = [e["type"] for e in r.json()["events"]]
+    assert "PriorityRolled" not in kinds and "InterceptResolved" not in kinds

@@ -48,9 +48,12 @@ def _priority(res: Resolution, c: Combatant) -> Roll:
 
 
 def _guards_of(res: Resolution, ward: str, enemy: Combatant) -> list[Combatant]:
-    """Guards of `ward` able to react (R-HP-3), enemies of `enemy`, in initiative order."""
+    """Guards of `ward` able to react (R-HP-3), enemies of `enemy`, with the ward still
+    within their radius (R-INT-1), in initiative order."""
+    where = res.enc.get(ward).position
     guards = [c for c in res.enc.active
-              if c.guarding == ward and c.side != enemy.side and c.conscious_above_zero]
+              if c.guarding == ward and c.side != enemy.side and c.conscious_above_zero
+              and within_reach(c, where)]
     return sorted(guards, key=lambda c: initiative_rank(res, c.id))
 
 
@@ -97,7 +100,8 @@ def intercept_move(res: Resolution, mover: str, before: tuple[int, int] | None,
     stops it, if any."""
     m = res.enc.get(mover)
     guards = [c for c in res.enc.active
-              if c.guarding and c.side != m.side and c.conscious_above_zero]
+              if c.guarding and c.side != m.side and c.conscious_above_zero
+              and within_reach(c, res.enc.get(c.guarding).position)]  # ward still in radius
     for d in sorted(guards, key=lambda c: initiative_rank(res, c.id)):
         if not within_reach(d, after) or (before is not None and within_reach(d, before)):
             continue
