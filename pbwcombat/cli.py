@@ -183,7 +183,7 @@ def _ids(text: str) -> tuple[str, ...]:
 
 
 @command("new", "Write a commented starter encounter (refuses to overwrite: exit 73)."
-                         "\n\nExample: pbwcombat new fight.toml --name 'Ambush' --lang en")
+         "\n\nExample: pbwcombat new fight.toml --name 'Ambush' --lang en")
 def new_cmd(encounter: Encounter,
             name: Annotated[str | None, typer.Option("--name", help="Encounter name.")] = None,
             lang: LangOpt = None, debug: DebugOpt = False) -> None:
@@ -205,7 +205,7 @@ def validate_cmd(encounter: Encounter, format: FormatOpt = None,
 
 
 @command("show", "Status post: round, turn, order, hit points, engagements, guards."
-                          "\n\nExample: pbwcombat show fight.toml --gm --format markdown")
+         "\n\nExample: pbwcombat show fight.toml --gm --format markdown")
 def show_cmd(encounter: Encounter, format: FormatOpt = None, lang: LangOpt = None,
              gm: GmOpt = False,
              map: Annotated[bool, typer.Option("--map", help="Append the text map.")] = False,
@@ -226,7 +226,7 @@ def show_cmd(encounter: Encounter, format: FormatOpt = None, lang: LangOpt = Non
 
 
 @command("log", "The action log as a post.\n\nExample: pbwcombat log fight.toml "
-                         "--last 3")
+         "--last 3")
 def log_cmd(encounter: Encounter,
             last: Annotated[int | None, typer.Option("--last", min=1,
                                                         help="Only the last N commands.")] = None,
@@ -244,9 +244,9 @@ def log_cmd(encounter: Encounter,
 
 
 @command("undo", "Restore the file exactly as it was before the last command that "
-                          "changed it (repeatable). Exit 3 when there is nothing to undo or "
-                          "the file was edited by hand since (--force undoes anyway).\n\nExample: "
-                          "pbwcombat undo fight.toml")
+         "changed it (repeatable). Exit 3 when there is nothing to undo or "
+         "the file was edited by hand since (--force undoes anyway).\n\nExample: "
+         "pbwcombat undo fight.toml")
 def undo_cmd(encounter: Encounter,
              force: Annotated[bool, typer.Option("--force", help="Undo over hand edits.")] =
              False,
@@ -412,8 +412,8 @@ def dice_salt_cmd(encounter: Encounter,
 
 @command("reveal", group=_DICE_COMMANDS,
          help_text="Print the secret seed once the combat has ended (or with "
-                  "--force), so players can run `verify --seed`.\n\nExample: pbwcombat dice "
-                  "reveal fight.toml")
+                   "--force), so players can run `verify --seed`.\n\nExample: pbwcombat "
+                   "dice reveal fight.toml")
 def dice_reveal_cmd(encounter: Encounter,
                     force: Annotated[bool, typer.Option("--force", help="Before the end.")]
                     = False,
@@ -439,8 +439,8 @@ def dice_reveal_cmd(encounter: Encounter,
 
 
 @command("map", "The grid as text in a code block, one letter per combatant, with a "
-             "legend; --png draws a picture (needs the extra pbwcombat[map]).\n\nExample: "
-             "pbwcombat map fight.toml --png round3.png")
+         "legend; --png draws a picture (needs the extra pbwcombat[map]).\n\nExample: "
+         "pbwcombat map fight.toml --png round3.png")
 def map_cmd(encounter: Encounter,
             png: Annotated[Path | None, typer.Option("--png", help="Write a PNG picture.")]
             = None,
@@ -464,8 +464,8 @@ def map_cmd(encounter: Encounter,
 
 
 @command("verify", "Recompute every logged generator roll (R-DIC-2) and report any "
-             "mismatch; supplied faces are counted apart. Exit 3 if anything does not match."
-             "\n\nExample: pbwcombat verify fight.toml --seed 3f9a…")
+         "mismatch; supplied faces are counted apart. Exit 3 if anything does not match."
+         "\n\nExample: pbwcombat verify fight.toml --seed 3f9a…")
 def verify_cmd(encounter: Encounter,
                seed: Annotated[str | None, typer.Option(
                    "--seed", help="The revealed seed (default: the file's).")] = None,
