@@ -40,12 +40,20 @@ class Conflict(PbwError):
     exit_code = 4
 
 
+def printable(text: str) -> str:
+    """Control characters (newlines, U+0085, …) from the file escaped, so that every problem
+    stays on its own line."""
+    return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii")
+                   for ch in text)
+
+
 class InvalidEncounter(PbwError):
     """The encounter file is not valid TOML or breaks the schema (exit 65)."""
 
     exit_code = 65
 
     def __init__(self, problems: list[str]) -> None:
+        problems = [printable(p) for p in problems]
         super().__init__("\n".join(problems))
         self.problems = problems
 

@@ -10,7 +10,6 @@ import contextlib
 import json
 import os
 import random
-import re
 import signal
 import string
 import subprocess
@@ -282,8 +281,10 @@ def test_generated_documents_validate_exits_0_or_65_without_traceback(run, tmp_p
             assert (r.out, r.err) == ("ok\n", "")
         else:
             assert r.out == ""
-            # SPEC: one `path: message` line per problem
-            assert all(re.match(r"^[a-z_][\w\[\].]*: ", line) for line in r.err.splitlines()), r.err
+            # SPEC: one `path: message` line per problem (keys in a path may be any text)
+            lines = r.err.splitlines()
+            assert lines and all(": " in line and not line.startswith(str(path))
+                                 for line in lines), r.err
         seen[r.code] += 1
 
     check()
