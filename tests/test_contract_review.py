@@ -105,3 +105,11 @@ def test_R_INT_1_ward_out_of_the_radius_is_not_guarded(run, encounter):
     assert r.code == 0, r.err
     kinds = [e["type"] for e in r.json()["events"]]
     assert "PriorityRolled" not in kinds and "InterceptResolved" not in kinds
+
+
+def test_problem_lines_escape_control_characters_from_the_file(run, tmp_path):
+    path = tmp_path / "odd.toml"
+    path.write_text('schema = 1\n[state]\n"\u0085" = false\n"a\\nb" = 1\n', encoding="utf-8")
+    r = run("validate", path)
+    assert r.code == 65
+    assert r.err.splitlines() == ["state.\\x85: unknown key", "state.a\\nb: unknown key"]
