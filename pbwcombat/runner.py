@@ -39,7 +39,6 @@ class Options(NamedTuple):
 class Outcome(NamedTuple):
     text: str
     warnings: list[str] = []
-    encounter: Encounter | None = None
 
 
 def now_utc() -> str:
@@ -123,13 +122,13 @@ def run_action(path: Path, command: str, action: object, opts: Options) -> Outco
                     raise Conflict(f'--key "{opts.key}" was used for other arguments '
                                    f'({earlier.get("command")})')
                 events = [ev.from_dict(e) for e in earlier.get("events", [])]
-                return Outcome(render(enc, events, opts, record=earlier), encounter=enc)
+                return Outcome(render(enc, events, opts, record=earlier))
         if opts.if_version is not None and opts.if_version != enc.state.version:
             raise Conflict(f"--if-version {opts.if_version}: the file is at version "
                            f"{enc.state.version}")
         now = now_utc()
         if opts.if_idle is not None and not idle_due(enc, now, opts.if_idle):
-            return Outcome("", encounter=enc)  # not due yet: nothing to do, nothing printed
+            return Outcome("")  # not due yet: nothing to do, nothing printed
         enc = with_generator(enc)
         source = dice_source(enc, opts.supplied)
         res = apply_action(enc, action, source, now, opts.force)
@@ -157,7 +156,7 @@ def run_action(path: Path, command: str, action: object, opts: Options) -> Outco
                 "header": header_facts(after),
             }
             store.commit(path, raw, dumps(after), record)
-        return Outcome(text, warnings, after)
+        return Outcome(text, warnings)
 
 
 # -- undo and the log ----------------------------------------------------------------------

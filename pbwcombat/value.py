@@ -59,9 +59,6 @@ class Value:
     def _asdict(self) -> dict[str, Any]:
         return dict(self.__dict__)
 
-    def __iter__(self) -> Any:
-        return iter(self._values.values())
-
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Value) and type(other) is type(self) \
             and self._values == other._values
