@@ -1,11 +1,6 @@
-"""Actions: what a command asks for, as values; `dispatch` sends each to its rule module.
+"""Actions: what a command asks for, as values; `pbwcombat.dispatch` sends each to its rule.
 
 Actions are also what `declare` queues (as argument lists) and what `--key` digests."""
-
-
-
-from collections.abc import Callable
-from typing import Any
 
 from pbwcombat.engine import Resolution
 from pbwcombat.errors import UsageError
@@ -162,31 +157,6 @@ def parse_declared(who: str, argv: list[str]) -> object:
     return action
 
 
-# Each action: the rule module that resolves it, and how. Modules are imported only when
-# their action runs (start-up time matters for cron).
-_HANDLERS: dict[type, tuple[str, Callable[[Any, Resolution, Any], None]]] = {
-    RollInitiative: ("initiative", lambda m, res, a: m.roll_initiative(res, a.reroll)),
-    Next: ("turns", lambda m, res, a: m.next_turn(res)),
-    Delay: ("turns", lambda m, res, a: m.delay(res, a.who)),
-    Act: ("turns", lambda m, res, a: m.act(res, a.who)),
-    End: ("turns", lambda m, res, a: m.end_by_hand(res)),
-    Remove: ("turns", lambda m, res, a: m.remove(res, a.who)),
-    Hp: ("hp", lambda m, res, a: m.gm_hp(res, list(a.targets), a.delta)),
-    FreeRoll: ("rolls", lambda m, res, a: m.free_roll(res, a.expr, a.who, a.reason)),
-    Attack: ("attack", lambda m, res, a: m.attack(res, a.attacker, a.target, a.weapon, a.mod,
-                                                  a.on_intercept, a.from_behind)),
-    Move: ("movement", lambda m, res, a: m.move_away(res, a.who, a.to_cover) if a.away else
-           m.move(res, a.who, list(a.waypoints), a.step, a.run, a.to_cover)),
-    Disengage: ("disengage", lambda m, res, a: m.disengage(res, a.who, a.to, a.reckless)),
-    Intercept: ("intercept", lambda m, res, a: m.start_guard(res, a.defender, a.ward)),
-    DiceCommit: ("rolls", lambda m, res, a: m.commit_dice(res, a.salt)),
-    DiceSalt: ("rolls", lambda m, res, a: m.salt_dice(res, a.salt)),
-    Declare: ("declared", lambda m, res, a: m.declare(res, a.who, list(a.argv))),
-    ClearDeclaration: ("declared", lambda m, res, a: m.clear(res, a.who)),
-    Resolve: ("declared", lambda m, res, a: m.resolve_round(res)),
-}
-
-
 _ID_FIELDS = ("attacker", "target", "who", "defender", "ward")
 
 
@@ -204,11 +174,3 @@ def check_ids(res: Resolution, action: object) -> None:
         if attacker.weapon(weapon) is None:
             raise UsageError(f'{attacker.display} has no weapon "{weapon}"')
 
-
-def dispatch(res: Resolution, action: object) -> None:
-    """Check the ids, then send `action` to its rule module."""
-    import importlib
-
-    check_ids(res, action)
-    module_name, handle = _HANDLERS[type(action)]
-    handle(importlib.import_module(f"pbwcombat.rules.{module_name}"), res, action)

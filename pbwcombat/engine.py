@@ -1,10 +1,16 @@
-"""apply(encounter, action) = the rules decide, emitting events, and evolve folds each at once.
+"""`Resolution`: the state being resolved, the dice it draws, and the events emitted so far.
 
-Rules read `res.enc` after every `emit`, so a chain of effects (an AoO dropping a mover) sees
-the state it produced, as in an event-sourced aggregate.
+Every rule module takes a Resolution; the rules decide, emitting events, and `evolve` folds
+each at once. Rules read `res.enc` after every `emit`, so a chain of effects (an AoO dropping
+a mover) sees the state it produced, as in an event-sourced aggregate.
+
+This module imports no rules and no actions: `pbwcombat.dispatch` (the table that sends each
+action to its rule) imports both, and both import this.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from pbwcombat import events as ev
 from pbwcombat.dice import DiceSource
@@ -16,12 +22,21 @@ from pbwcombat.model import Combatant, Encounter
 class Resolution:
     """The state being resolved, the dice it draws, and the events emitted so far."""
 
-    def __init__(self, enc: Encounter, dice: DiceSource, now: str, force: bool = False) -> None:
+    def __init__(self, enc: Encounter, dice: DiceSource, now: str, force: bool = False,
+                 dispatch: Callable[[Resolution, object], None] | None = None) -> None:
         self.enc = enc
         self.dice = dice
         self.now = now
         self.force = force
         self.events: list[ev.Event] = []
+        self._dispatch = dispatch
+
+    def apply(self, action: object) -> None:
+        """Resolve a further action inside this one (a declared round), through the same
+        dispatch table as a command (`pbwcombat.dispatch`)."""
+        if self._dispatch is None:
+            raise TypeError("this Resolution was made without a dispatch table")
+        self._dispatch(self, action)
 
     def emit(self, event: ev.Event) -> None:
         self.events.append(event)
@@ -53,12 +68,3 @@ class Resolution:
         if phase == "setup":
             raise IllegalAction("R-INI-1", "combat has not started: roll initiative first")
 
-
-def apply_action(enc: Encounter, action: object, dice: DiceSource, now: str,
-                 force: bool = False) -> Resolution:
-    """Resolve one action; raises IllegalAction/UsageError and leaves `enc` untouched."""
-    from pbwcombat.actions import dispatch
-
-    res = Resolution(enc, dice, now, force)
-    dispatch(res, action)
-    return res

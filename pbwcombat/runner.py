@@ -16,8 +16,8 @@ from typing import Any, NamedTuple
 from pbwcombat import events as ev
 from pbwcombat import store
 from pbwcombat.dice import ALGORITHM, DiceSource, generator_key
+from pbwcombat.dispatch import apply_action
 from pbwcombat.document import dumps, from_document
-from pbwcombat.engine import apply_action
 from pbwcombat.errors import Conflict, Refused, UsageError
 from pbwcombat.model import DiceState, Encounter
 
@@ -57,8 +57,8 @@ def now_utc() -> str:
 
 def idle_due(enc: Encounter, now: str, duration: str) -> bool:
     """`--if-idle`: the current turn has waited at least `duration`."""
+    from pbwcombat.clock import idle_seconds
     from pbwcombat.model import parse_duration
-    from pbwcombat.rules.turns import idle_seconds
 
     try:
         seconds = parse_duration(duration)

@@ -7,10 +7,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from pbwcombat import events as ev
+from pbwcombat.clock import deadline_text
 from pbwcombat.model import Combatant, Encounter
 from pbwcombat.render.markup import Plain, markup_for
 from pbwcombat.render.narrate import Narrator, condition
-from pbwcombat.rules.turns import deadline_text
 
 _HIDDEN_HP = ("before", "hp", "max_hp", "status_before", "status")
 

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from pbwcombat import events as ev
+from pbwcombat.actions import Attack, check_ids, parse_declared
 from pbwcombat.engine import Resolution
 from pbwcombat.errors import IllegalAction, PbwError
 from pbwcombat.geometry import distance
+from pbwcombat.rules.attack import in_reach_or_range
+from pbwcombat.rules.turns import next_turn
 
 
 def declare(res: Resolution, who: str, argv: list[str]) -> None:
-    from pbwcombat.actions import check_ids, parse_declared
-
     if res.enc.state.phase == "ended":
         raise IllegalAction("R-TRN-6", "the combat has ended")
     c = res.combatant(who)
@@ -27,9 +28,6 @@ def clear(res: Resolution, who: str) -> None:
 
 def _nearest_enemy_attack(res: Resolution, who: str) -> object | None:
     """`rules.default_action = "attack-nearest"` for non-PCs: the nearest enemy it can hit."""
-    from pbwcombat.actions import Attack
-    from pbwcombat.rules.attack import in_reach_or_range
-
     me = res.enc.get(who)
     if me.pc:
         return None
@@ -50,9 +48,6 @@ def _nearest_enemy_attack(res: Resolution, who: str) -> object | None:
 def resolve_round(res: Resolution) -> None:
     """From the current turn to the end of the round: each declared action as if its command
     were run (an illegal one is skipped with the reason), then the turn ends."""
-    from pbwcombat.actions import dispatch, parse_declared
-    from pbwcombat.rules.turns import next_turn
-
     res.require_combat()
     round_now = res.enc.state.round
     phase_now = res.enc.state.phase
@@ -74,7 +69,7 @@ def resolve_round(res: Resolution) -> None:
         if action is not None:
             snap = res.snapshot()
             try:
-                dispatch(res, action)
+                res.apply(action)
             except PbwError as e:
                 res.restore(snap)
                 res.emit(ev.DeclarationSkipped(who, me.display, tuple(argv or ["attack"]),

@@ -1,15 +1,14 @@
 """Disengaging (R-DIS): Defense Total against Attack Totals, the automatic cases, the streak,
-reckless disengagement, and the `disengage` command."""
+reckless disengagement. The `disengage` command, which may end with a move, is in
+`rules.movement` (movement calls into this module, never the other way round)."""
 
 from __future__ import annotations
 
 from pbwcombat import events as ev
 from pbwcombat.dice import Mod
 from pbwcombat.engine import Resolution
-from pbwcombat.errors import IllegalAction
 from pbwcombat.geometry import Square, distance, melee_weapons
 from pbwcombat.model import Combatant
-from pbwcombat.rules.allowance import require_actor
 from pbwcombat.rules.attack import attack_roll, effective_defense
 from pbwcombat.rules.engagement import initiative_rank
 
@@ -108,25 +107,3 @@ def _reckless(res: Resolution, me: Combatant, opponents: list[Combatant]) -> Non
             continue  # R-HP-3; R-INT-1: a guarding combatant makes no attacks
         weapon = max(weapons, key=lambda w: w.attack)
         attack_roll(res, o.id, me.id, weapon, "free", defense_zero=True, engages=False)
-
-
-def disengage(res: Resolution, who: str, to: Square | None, reckless: bool) -> None:
-    """`disengage WHO [--to X,Y] [--reckless]`: a reaction, not an action (R-DIS-1); on
-    success the combatant may still move this turn."""
-    me = require_actor(res, who)
-    if reckless and not res.enc.rules.reckless_disengage:
-        raise IllegalAction("R-DIS-7", "reckless disengagement is off "
-                                       "(rules.reckless_disengage = false)")
-    if not me.engaged:
-        raise IllegalAction("R-DIS-1", f"{me.display} is not engaged in melee")
-    sp = res.enc.state.spent
-    if not res.force and (sp.extended or sp.full_round):
-        raise IllegalAction("R-DIS-3", f"{me.display} has only free actions left this turn")
-    opponents = tuple(me.engaged)
-    if not attempt(res, who, list(opponents), reckless=reckless) or to is None:
-        return
-    if res.enc.get(who).hp <= 0:
-        return
-    from pbwcombat.rules.movement import move
-
-    move(res, who, [to], disengaged_from=opponents)

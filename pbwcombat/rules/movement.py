@@ -115,3 +115,24 @@ def _walk(res: Resolution, who: str, start: Square, path: list[Square], exempt: 
         walked.append(sq)
         here = sq
     flush()
+
+
+def disengage(res: Resolution, who: str, to: Square | None, reckless: bool) -> None:
+    """`disengage WHO [--to X,Y] [--reckless]`: a reaction, not an action (R-DIS-1); on
+    success the combatant may still move this turn. It lives here, beside `move`, because
+    it ends with one; the contest itself is `rules.disengage.attempt`."""
+    me = require_actor(res, who)
+    if reckless and not res.enc.rules.reckless_disengage:
+        raise IllegalAction("R-DIS-7", "reckless disengagement is off "
+                                       "(rules.reckless_disengage = false)")
+    if not me.engaged:
+        raise IllegalAction("R-DIS-1", f"{me.display} is not engaged in melee")
+    sp = res.enc.state.spent
+    if not res.force and (sp.extended or sp.full_round):
+        raise IllegalAction("R-DIS-3", f"{me.display} has only free actions left this turn")
+    opponents = tuple(me.engaged)
+    if not attempt(res, who, list(opponents), reckless=reckless) or to is None:
+        return
+    if res.enc.get(who).hp <= 0:
+        return
+    move(res, who, [to], disengaged_from=opponents)

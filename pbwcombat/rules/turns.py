@@ -3,31 +3,11 @@
 from __future__ import annotations
 
 from pbwcombat import events as ev
+from pbwcombat.clock import deadline_text
 from pbwcombat.engine import Resolution
 from pbwcombat.errors import IllegalAction
-from pbwcombat.model import Combatant, Encounter, parse_duration
+from pbwcombat.model import Combatant, Encounter
 from pbwcombat.rules.hp import bleed
-
-
-def deadline_text(enc: Encounter, started_at: str) -> str:
-    """The UTC time a turn started at `started_at` is due (rules.turn_deadline), or ""."""
-    if not enc.rules.turn_deadline or not started_at:
-        return ""
-    from datetime import datetime, timedelta
-
-    start = datetime.fromisoformat(started_at)
-    due = start + timedelta(seconds=parse_duration(enc.rules.turn_deadline))
-    return due.strftime("%Y-%m-%d %H:%M")
-
-
-def idle_seconds(enc: Encounter, now: str) -> float:
-    """How long the current turn has waited (for `--if-idle`)."""
-    if not enc.state.turn_started_at:
-        return float("inf")
-    from datetime import datetime
-
-    return (datetime.fromisoformat(now) - datetime.fromisoformat(enc.state.turn_started_at)
-            ).total_seconds()
 
 
 def in_surprise(enc: Encounter) -> bool:

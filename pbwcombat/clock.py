@@ -1,0 +1,28 @@
+"""Turn clocks: when a turn is due (`rules.turn_deadline`) and how long it has waited.
+
+Plain functions of the encounter, shared by the rules (TurnStarted carries the deadline), the
+post header and the application's `--if-idle`; they decide nothing, so they sit below all three.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from pbwcombat.model import Encounter, parse_duration
+
+
+def deadline_text(enc: Encounter, started_at: str) -> str:
+    """The UTC time a turn started at `started_at` is due (rules.turn_deadline), or ""."""
+    if not enc.rules.turn_deadline or not started_at:
+        return ""
+    start = datetime.fromisoformat(started_at)
+    due = start + timedelta(seconds=parse_duration(enc.rules.turn_deadline))
+    return due.strftime("%Y-%m-%d %H:%M")
+
+
+def idle_seconds(enc: Encounter, now: str) -> float:
+    """How long the current turn has waited (for `--if-idle`)."""
+    if not enc.state.turn_started_at:
+        return float("inf")
+    return (datetime.fromisoformat(now) - datetime.fromisoformat(enc.state.turn_started_at)
+            ).total_seconds()

@@ -1,0 +1,126 @@
+"""Dispatch: each action type and the rule that resolves it, as one typed table.
+
+`apply_action(encounter, action)` checks the ids (usage before rules), then calls the handler
+registered for `type(action)`. Each handler is an ordinary, typed function that unpacks its
+action and calls its rule module, so "go to definition" leads from a command to its rule.
+A new action: a Value in `actions.py`, a handler here, one line in `HANDLERS`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from pbwcombat import actions as a
+from pbwcombat.dice import DiceSource
+from pbwcombat.engine import Resolution
+from pbwcombat.model import Encounter
+from pbwcombat.rules import attack, declared, hp, initiative, intercept, movement, rolls, turns
+
+
+def _roll_initiative(res: Resolution, x: a.RollInitiative) -> None:
+    initiative.roll_initiative(res, x.reroll)
+
+
+def _next(res: Resolution, x: a.Next) -> None:
+    turns.next_turn(res)
+
+
+def _delay(res: Resolution, x: a.Delay) -> None:
+    turns.delay(res, x.who)
+
+
+def _act(res: Resolution, x: a.Act) -> None:
+    turns.act(res, x.who)
+
+
+def _end(res: Resolution, x: a.End) -> None:
+    turns.end_by_hand(res)
+
+
+def _remove(res: Resolution, x: a.Remove) -> None:
+    turns.remove(res, x.who)
+
+
+def _hp(res: Resolution, x: a.Hp) -> None:
+    hp.gm_hp(res, list(x.targets), x.delta)
+
+
+def _free_roll(res: Resolution, x: a.FreeRoll) -> None:
+    rolls.free_roll(res, x.expr, x.who, x.reason)
+
+
+def _attack(res: Resolution, x: a.Attack) -> None:
+    attack.attack(res, x.attacker, x.target, x.weapon, x.mod, x.on_intercept, x.from_behind)
+
+
+def _move(res: Resolution, x: a.Move) -> None:
+    if x.away:
+        movement.move_away(res, x.who, x.to_cover)
+    else:
+        movement.move(res, x.who, list(x.waypoints), x.step, x.run, x.to_cover)
+
+
+def _disengage(res: Resolution, x: a.Disengage) -> None:
+    movement.disengage(res, x.who, x.to, x.reckless)
+
+
+def _intercept(res: Resolution, x: a.Intercept) -> None:
+    intercept.start_guard(res, x.defender, x.ward)
+
+
+def _dice_commit(res: Resolution, x: a.DiceCommit) -> None:
+    rolls.commit_dice(res, x.salt)
+
+
+def _dice_salt(res: Resolution, x: a.DiceSalt) -> None:
+    rolls.salt_dice(res, x.salt)
+
+
+def _declare(res: Resolution, x: a.Declare) -> None:
+    declared.declare(res, x.who, list(x.argv))
+
+
+def _clear_declaration(res: Resolution, x: a.ClearDeclaration) -> None:
+    declared.clear(res, x.who)
+
+
+def _resolve(res: Resolution, x: a.Resolve) -> None:
+    declared.resolve_round(res)
+
+
+# {action type: handler}. mypy checks each handler against its action's fields; the test
+# suite checks that each key is the type its handler takes (tests/test_layers.py).
+HANDLERS: dict[type, Callable[[Resolution, Any], None]] = {
+    a.RollInitiative: _roll_initiative,
+    a.Next: _next,
+    a.Delay: _delay,
+    a.Act: _act,
+    a.End: _end,
+    a.Remove: _remove,
+    a.Hp: _hp,
+    a.FreeRoll: _free_roll,
+    a.Attack: _attack,
+    a.Move: _move,
+    a.Disengage: _disengage,
+    a.Intercept: _intercept,
+    a.DiceCommit: _dice_commit,
+    a.DiceSalt: _dice_salt,
+    a.Declare: _declare,
+    a.ClearDeclaration: _clear_declaration,
+    a.Resolve: _resolve,
+}
+
+
+def dispatch(res: Resolution, action: object) -> None:
+    """Check the ids (exit 2 whatever the state), then resolve `action` by its rule."""
+    a.check_ids(res, action)
+    HANDLERS[type(action)](res, action)
+
+
+def apply_action(enc: Encounter, action: object, dice: DiceSource, now: str,
+                 force: bool = False) -> Resolution:
+    """Resolve one action; raises IllegalAction/UsageError and leaves `enc` untouched."""
+    res = Resolution(enc, dice, now, force, dispatch)
+    dispatch(res, action)
+    return res
