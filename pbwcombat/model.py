@@ -60,6 +60,19 @@ def _iso_time_or_empty(value: str) -> str:
     return value
 
 
+_MASS_MENTIONS = ("everyone", "here")
+
+
+def _player_handle(value: str) -> str:
+    """R-OUT-7: no post can mass-mention: `everyone`/`here` (any case) are not handles."""
+    from pbwcombat.render.markup import clean
+
+    bare = clean(value).strip().lstrip("@").strip()
+    if bare.casefold() in _MASS_MENTIONS:
+        raise ValueError(f'"{value}" would mention everyone: not a player handle (R-OUT-7)')
+    return value
+
+
 def _dice_expression(value: str) -> str:
     if not dice.is_dice_expression(value):
         raise ValueError(f'"{value}" is not a dice expression')
@@ -171,7 +184,7 @@ class Combatant(Record):
         "name": (text(200), ""),
         "side": (cs.str_schema(strict=True, min_length=1, max_length=100), REQUIRED),
         "pc": (BOOL, False),
-        "player": (text(200), ""),
+        "player": (cs.no_info_after_validator_function(_player_handle, text(200)), ""),
         "initiative_mod": (_INT, 0),
         "dex_mod": (_INT, 0),
         "dodge": (_INT, 0),

@@ -66,7 +66,8 @@ def test_map_bbcode_exact(run, encounter):
 def test_map_markdown_exact(run, encounter):
     path = encounter(layout("bbcode"))
     r = ok(run("map", path, "--format", "markdown"))
-    assert r.out == "```\n" + "\n".join(GRID) + "\n```\n" + LEGEND + "\n"
+    # R-OUT-6: the fence and the legend are separate blocks
+    assert r.out == "```\n" + "\n".join(GRID) + "\n```\n\n" + LEGEND + "\n"
 
 
 def test_map_plain_exact(run, encounter):
@@ -116,7 +117,7 @@ def test_show_map_appends_the_map(run, encounter):
     the_map = ok(run("map", path))
     assert with_map.out == show.out.rstrip("\n") + "\n\n" + the_map.out
     md = ok(run("show", path, "--map", "--format", "markdown")).out
-    assert md.endswith("```\n" + "\n".join(GRID) + "\n```\n" + LEGEND + "\n")
+    assert md.endswith("```\n" + "\n".join(GRID) + "\n```\n\n" + LEGEND + "\n")
 
 
 @pytest.mark.parametrize(("lang", "sentence"), [

@@ -48,4 +48,4 @@ def text_map(enc: Encounter, fmt: str, lang: str) -> str:
         if c.id in marks:
             dead = f" ({_DEAD[lang]}: x)" if c.status == "dead" else ""
             legend.append(f"{marks[c.id]} = {m.escape(c.display)} ({m.escape(c.side)}){dead}")
-    return m.block(grid_lines(enc)) + f"\n{_LEGEND[lang]}: " + "; ".join(legend)
+    return m.finish(m.block(grid_lines(enc)) + f"\n{_LEGEND[lang]}: " + "; ".join(legend))

@@ -8,6 +8,7 @@ from typing import Any
 
 from pbwcombat import events as ev
 from pbwcombat.model import Encounter
+from pbwcombat.render.markup import clean
 from pbwcombat.render.post import body, header, narrator, redact
 
 _TITLE = {"en": "Command {version}: {command} ({time})",
@@ -32,13 +33,13 @@ def log_post(enc: Encounter, records: list[dict[str, Any]], fmt: str, lang: str,
                                     command=n.markup.escape(str(record.get("command"))),
                                     time=record.get("time", ""))
         lines += ["", n.markup.bold(title), *body(events, n)]
-    text = "\n".join(lines).rstrip() + "\n"
+    text = n.markup.finish("\n".join(lines).rstrip() + "\n")
     if fmt != "json":
         return text
     data = [{"version": r.get("version"), "command": r.get("command"), "time": r.get("time"),
              "events": [redact(e, gm) for e in r.get("events", [])]} for r in records]
-    return json.dumps({"version": enc.state.version, "events": [], "records": data,
-                       "text": text}, ensure_ascii=False) + "\n"
+    return clean(json.dumps({"version": enc.state.version, "events": [], "records": data,
+                             "text": text}, ensure_ascii=False)) + "\n"
 
 
 def undo_post(record: dict[str, Any], before: bytes, fmt: str | None,
@@ -55,6 +56,6 @@ def undo_post(record: dict[str, Any], before: bytes, fmt: str | None,
     text = (_WOULD_UNDO if dry_run else _UNDONE)[lang].format(
         command=record.get("command"), version=record.get("version"), back=back)
     if fmt == "json":
-        return json.dumps({"version": back, "events": [], "undone": record.get("command"),
-                           "text": text + "\n"}, ensure_ascii=False) + "\n"
-    return text + "\n"
+        return clean(json.dumps({"version": back, "events": [], "undone": record.get("command"),
+                                 "text": text + "\n"}, ensure_ascii=False)) + "\n"
+    return clean(text) + "\n"

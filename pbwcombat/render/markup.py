@@ -1,21 +1,51 @@
-"""Per-format hooks: bold, escaping of user text (R-OUT-2), code blocks. Small on purpose."""
+"""Per-format hooks: bold, escaping and cleaning of user text (R-OUT-2, R-OUT-7), code
+blocks, and the line structure of a whole post (R-OUT-6). Small on purpose."""
 
 from __future__ import annotations
 
+import re
 import string
+
+# R-OUT-7: bidirectional controls and zero-width characters, removed from user text (and
+# from whole posts: they can only come from user text).
+INVISIBLE = "".join(chr(c) for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A),
+                                     0x200E, 0x200F, 0x200B, 0x200C, 0x200D, 0x2060, 0xFEFF))
+_DROP = {ord(ch): None for ch in INVISIBLE}
+# R-OUT-7: what a forum's linkifier takes for a URL: `scheme://`, `www.` and `host.tld/`.
+_SCHEME = re.compile(r"(?<=[A-Za-z0-9+.\-]):(?=//)")
+_HOSTLIKE = re.compile(r"(?i)\b(?:www\d{0,3}\.[a-z0-9\-]+(?:\.[a-z0-9\-]+)*"
+                       r"|[a-z0-9\-]+(?:\.[a-z0-9\-]+)*\.[a-z]{2,}(?=/))")
+FULLWIDTH_COLON = "："
+ONE_DOT_LEADER = "․"
+
+
+def clean(text: str) -> str:
+    """R-OUT-7: bidi controls and zero-width characters removed (every format)."""
+    return str(text).translate(_DROP)
+
+
+def unlink(text: str) -> str:
+    """R-OUT-7: a URL in user text never becomes a link: `https://` → `https：//`, and the
+    dots of `www.` / `host.tld/` become one-dot leaders (`․`), which no linkifier takes."""
+    text = _SCHEME.sub(FULLWIDTH_COLON, text)
+    return _HOSTLIKE.sub(lambda m: m.group(0).replace(".", ONE_DOT_LEADER), text)
 
 
 class Plain:
-    """No markup at all; user text only loses its newlines."""
+    """No markup at all; user text only loses its newlines and invisible characters."""
 
     def bold(self, text: str) -> str:
         return text
 
     def escape(self, text: str) -> str:
-        return " ".join(str(text).splitlines())
+        return " ".join(clean(text).splitlines())
 
     def block(self, lines: list[str]) -> str:
         return "\n".join(lines)
+
+    def finish(self, text: str) -> str:
+        """The whole post, as this format lays it out."""
+        return clean(text)
 
 
 class BBCode(Plain):
@@ -23,7 +53,7 @@ class BBCode(Plain):
         return f"[b]{text}[/b]"
 
     def escape(self, text: str) -> str:
-        return super().escape(text).replace("[", "［").replace("]", "］")
+        return unlink(super().escape(text)).replace("[", "［").replace("]", "］")
 
     def block(self, lines: list[str]) -> str:
         return "[code]\n" + "\n".join(lines) + "\n[/code]"
@@ -37,11 +67,45 @@ class Markdown(Plain):
         return f"**{text}**"
 
     def escape(self, text: str) -> str:
-        return super().escape(text).translate(_MD_PUNCT)
+        return unlink(super().escape(text)).translate(_MD_PUNCT)
 
     def block(self, lines: list[str]) -> str:
         return "```\n" + "\n".join(lines) + "\n```"
 
+    def finish(self, text: str) -> str:
+        return hard_breaks(clean(text))
+
+
+def hard_breaks(text: str) -> str:
+    """R-OUT-6: lines keep their breaks in every CommonMark renderer. Consecutive lines of a
+    paragraph end in two spaces (a hard break); blocks — paragraphs, lists (`- …`) and fenced
+    code — are separated by one blank line; code blocks are left as they are."""
+    out: list[str] = []
+    prev = ""  # kind of the previous line: "" (start or blank), "para", "item", "code"
+    in_fence = False
+    for line in text.split("\n"):
+        if in_fence:
+            out.append(line)
+            if line.startswith("```"):
+                in_fence, prev = False, "code"
+            continue
+        if not line.strip():
+            prev = ""
+            if out and out[-1] != "":
+                out.append("")
+            continue
+        kind = "code" if line.startswith("```") else "item" if line.startswith("- ") else "para"
+        line = line.rstrip(" ")
+        if prev == "para" and kind == "para":
+            out[-1] += "  "
+        elif prev and (kind != prev or kind == "code"):
+            out.append("")
+        out.append(line)
+        in_fence = kind == "code"
+        prev = kind
+    result = "\n".join(out).rstrip("\n")
+    return result + "\n" if text.endswith("\n") else result
+
 
 def markup_for(fmt: str) -> Plain:
-    return {"bbcode": BBCode, "markdown": Markdown}.get(fmt, Plain)()
+    return {"bbcode": BBCode, "markdown": Markdown, "discord": Markdown}.get(fmt, Plain)()

@@ -9,7 +9,7 @@ from typing import Any
 from pbwcombat import events as ev
 from pbwcombat.clock import deadline_text
 from pbwcombat.model import Combatant, Encounter
-from pbwcombat.render.markup import Plain, markup_for
+from pbwcombat.render.markup import Plain, clean, markup_for
 from pbwcombat.render.narrate import Narrator, condition
 
 _HIDDEN_HP = ("before", "hp", "max_hp", "status_before", "status")
@@ -65,7 +65,7 @@ def text_post(enc: Encounter, events: Sequence[ev.Event], fmt: str, lang: str,
               gm: bool, facts: dict[str, Any] | None = None) -> str:
     n = narrator(enc, fmt, lang, gm)
     top = header(facts if facts is not None else enc, n)
-    return "\n".join([top, "", *body(events, n)]).rstrip() + "\n"
+    return n.markup.finish("\n".join([top, "", *body(events, n)]).rstrip() + "\n")
 
 
 def redact(data: dict[str, Any], gm: bool) -> dict[str, Any]:
@@ -88,7 +88,7 @@ def json_post(enc: Encounter, events: Sequence[ev.Event], lang: str, gm: bool,
     }
     if unused:
         payload["unused_dice"] = list(unused)
-    return json.dumps(payload, ensure_ascii=False) + "\n"
+    return clean(json.dumps(payload, ensure_ascii=False)) + "\n"
 
 
 def render(enc: Encounter, events: Sequence[ev.Event], fmt: str, lang: str, gm: bool,
@@ -152,12 +152,12 @@ def status_post(enc: Encounter, fmt: str, lang: str, gm: bool,
             lines.append(n.t("not_declared") + ": " + (n.names(waiting) or "—"))
     if map_text:
         lines += ["", map_text]
-    text = "\n".join(lines).rstrip() + "\n"
+    text = n.markup.finish("\n".join(lines).rstrip() + "\n")
     if fmt != "json":
         return text
-    return json.dumps({"version": enc.state.version, "events": [],
-                       "status": status_data(enc, gm), "text": text},
-                      ensure_ascii=False) + "\n"
+    return clean(json.dumps({"version": enc.state.version, "events": [],
+                             "status": status_data(enc, gm), "text": text},
+                            ensure_ascii=False)) + "\n"
 
 
 def status_data(enc: Encounter, gm: bool) -> dict[str, Any]:
