@@ -14,6 +14,7 @@ from pydantic_core import SchemaValidator
 from pydantic_core import core_schema as cs
 
 from pbwcombat import dice
+from pbwcombat.cleaning import clean
 from pbwcombat.record import (
     BOOL,
     REQUIRED,
@@ -65,8 +66,6 @@ _MASS_MENTIONS = ("everyone", "here")
 
 def _player_handle(value: str) -> str:
     """R-OUT-7: no post can mass-mention: `everyone`/`here` (any case) are not handles."""
-    from pbwcombat.render.markup import clean
-
     bare = clean(value).strip().lstrip("@").strip()
     if bare.casefold() in _MASS_MENTIONS:
         raise ValueError(f'"{value}" would mention everyone: not a player handle (R-OUT-7)')

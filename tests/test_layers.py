@@ -46,6 +46,7 @@ LAYER_OF: dict[str, str] = {
     "pbwcombat.document": BASE,
     "pbwcombat.events": BASE,
     "pbwcombat.clock": BASE,
+    "pbwcombat.cleaning": BASE,
     "pbwcombat.verify": BASE,
     "pbwcombat.engine": ENGINE,
     "pbwcombat.evolve": ENGINE,

@@ -6,22 +6,16 @@ from __future__ import annotations
 import re
 import string
 
-# R-OUT-7: bidirectional controls and zero-width characters, removed from user text (and
-# from whole posts: they can only come from user text).
-INVISIBLE = "".join(chr(c) for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A),
-                                     0x200E, 0x200F, 0x200B, 0x200C, 0x200D, 0x2060, 0xFEFF))
-_DROP = {ord(ch): None for ch in INVISIBLE}
+from pbwcombat.cleaning import INVISIBLE, clean
+
+__all__ = ["INVISIBLE", "clean", "unlink", "hard_breaks", "markup_for"]
+
 # R-OUT-7: what a forum's linkifier takes for a URL: `scheme://`, `www.` and `host.tld/`.
 _SCHEME = re.compile(r"(?<=[A-Za-z0-9+.\-]):(?=//)")
 _HOSTLIKE = re.compile(r"(?i)\b(?:www\d{0,3}\.[a-z0-9\-]+(?:\.[a-z0-9\-]+)*"
                        r"|[a-z0-9\-]+(?:\.[a-z0-9\-]+)*\.[a-z]{2,}(?=/))")
 FULLWIDTH_COLON = "："
 ONE_DOT_LEADER = "․"
-
-
-def clean(text: str) -> str:
-    """R-OUT-7: bidi controls and zero-width characters removed (every format)."""
-    return str(text).translate(_DROP)
 
 
 def unlink(text: str) -> str:
