@@ -87,6 +87,7 @@ class MadeFlatFooted(Value):
     """Newcomers are flat-footed until their first regular turn (R-INI-5)."""
 
     who: tuple[str, ...]
+    names: tuple[str, ...] = ()  # absent in journals written by 0.1
 
 
 class StreakReset(Value):

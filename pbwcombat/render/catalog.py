@@ -68,6 +68,7 @@ EN: dict[str, str] = {
     "TurnSkipped_unaware": "{name} is caught by surprise and does not act this round.",
     "TurnSkipped_newcomer": "{name} arrives after its place in this round and acts from the "
                             "next round.",
+    "MadeFlatFooted": "Flat-footed until their first turn: {names}.",
     "StreakReset": "{name} let a turn pass without trying to disengage: the streak ends.",
     "Delayed": "{name} delays their action.",
     "DelayEnded": "{name} stops delaying and acts now.",
@@ -212,6 +213,7 @@ ES: dict[str, str] = {
     "TurnSkipped_unaware": "{name} ha sido sorprendido y no actúa este asalto.",
     "TurnSkipped_newcomer": "{name} llega después de su puesto en este asalto y actuará desde "
                             "el siguiente.",
+    "MadeFlatFooted": "Desprevenidos hasta su primer turno: {names}.",
     "StreakReset": "{name} deja pasar un turno sin intentar desentablar: se pierde la racha.",
     "Delayed": "{name} retrasa su acción.",
     "DelayEnded": "{name} deja de retrasar y actúa ahora.",

@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import Any
 
 from pbwcombat import events as ev
 from pbwcombat.dice import Roll
 from pbwcombat.render.catalog import CATALOGUES
 from pbwcombat.render.markup import Plain
-
-# Events that change only bookkeeping and show nothing in a post.
-SILENT = {"TurnEnded", "ActionSpent", "AttackRecorded", "Stabilized", "DeclarationTaken"}
 
 
 def condition(hp: int, max_hp: int, status: str) -> str:
@@ -90,18 +88,20 @@ class Narrator:
 
     # -- events -------------------------------------------------------------------------
     def lines(self, events: Iterable[ev.Event]) -> list[str]:
+        """One line per event that shows something, by the table `NARRATION` below."""
         out: list[str] = []
         for e in events:
-            kind = ev.event_type(e)
-            if kind in SILENT:
-                continue
-            handler: Callable[[ev.Event], str | None] = getattr(self, "_" + kind, self._plain)
-            line = handler(e)
+            handler = NARRATION.get(type(e))
+            if handler is None:  # a bug, caught by tests/test_narration.py, never a blank
+                raise LookupError(f"no narration for {ev.event_type(e)}: "
+                                  "add it to render.narrate.NARRATION")
+            line = handler(self, e)
             if line:
                 out.append(line)
         return out
 
-    def _plain(self, e: ev.Event) -> str | None:
+    def _silent(self, e: ev.Event) -> None:
+        """Bookkeeping that shows nothing in a post (its effects have their own events)."""
         return None
 
     def _InitiativeRolled(self, e: ev.InitiativeRolled) -> str:
@@ -138,6 +138,9 @@ class Narrator:
         hidden = not (e.pc or self.gm) and e.reason in ("dying", "stable")
         key = "TurnSkipped_down" if hidden else f"TurnSkipped_{e.reason}"  # R-OUT-3
         return self.t(key, name=self.name(e.name)) if key in self.cat else None
+
+    def _MadeFlatFooted(self, e: ev.MadeFlatFooted) -> str:
+        return self.t("MadeFlatFooted", names=self.names(e.names or e.who))
 
     def _StreakReset(self, e: ev.StreakReset) -> str:
         return self.t("StreakReset", name=self.name(e.name))
@@ -295,3 +298,54 @@ class Narrator:
     def _DiceCommitted(self, e: ev.DiceCommitted) -> str:
         return self.t("DiceCommitted", algorithm=e.algorithm,
                       commitment=self.markup.bold(e.commitment))
+
+
+# Every event type and the method that narrates it: a new event needs a row here (the test
+# that renders every event type in both languages and every format fails until it has one).
+NARRATION: dict[type[ev.Event], Callable[[Narrator, Any], str | None]] = {
+    ev.InitiativeRolled: Narrator._InitiativeRolled,
+    ev.InitiativeJoined: Narrator._InitiativeJoined,
+    ev.RollOffRolled: Narrator._RollOffRolled,
+    ev.OrderSet: Narrator._OrderSet,
+    ev.CombatStarted: Narrator._CombatStarted,
+    ev.RoundStarted: Narrator._RoundStarted,
+    ev.TurnStarted: Narrator._TurnStarted,
+    ev.TurnSkipped: Narrator._TurnSkipped,
+    ev.MadeFlatFooted: Narrator._MadeFlatFooted,
+    ev.StreakReset: Narrator._StreakReset,
+    ev.Delayed: Narrator._Delayed,
+    ev.DelayEnded: Narrator._DelayEnded,
+    ev.CombatEnded: Narrator._CombatEnded,
+    ev.HpChanged: Narrator._HpChanged,
+    ev.GmHpRolled: Narrator._GmHpRolled,
+    ev.BleedRolled: Narrator._BleedRolled,
+    ev.FreeRolled: Narrator._FreeRolled,
+    ev.Removed: Narrator._Removed,
+    ev.AttackRolled: Narrator._AttackRolled,
+    ev.CriticalConfirmRolled: Narrator._CriticalConfirmRolled,
+    ev.DamageRolled: Narrator._DamageRolled,
+    ev.AmmoSpent: Narrator._AmmoSpent,
+    ev.AttackRefused: Narrator._AttackRefused,
+    ev.Moved: Narrator._Moved,
+    ev.MovedAway: Narrator._MovedAway,
+    ev.MoveStopped: Narrator._MoveStopped,
+    ev.Engaged: Narrator._Engaged,
+    ev.Disengaged: Narrator._Disengaged,
+    ev.DefenseTotalRolled: Narrator._DefenseTotalRolled,
+    ev.AttackTotalRolled: Narrator._AttackTotalRolled,
+    ev.DisengageResolved: Narrator._DisengageResolved,
+    ev.GuardStarted: Narrator._GuardStarted,
+    ev.GuardEnded: Narrator._GuardEnded,
+    ev.PriorityRolled: Narrator._PriorityRolled,
+    ev.InterceptResolved: Narrator._InterceptResolved,
+    ev.Declared: Narrator._Declared,
+    ev.DeclarationCleared: Narrator._DeclarationCleared,
+    ev.DeclarationSkipped: Narrator._DeclarationSkipped,
+    ev.DiceSalted: Narrator._DiceSalted,
+    ev.DiceCommitted: Narrator._DiceCommitted,
+    ev.TurnEnded: Narrator._silent,
+    ev.ActionSpent: Narrator._silent,
+    ev.AttackRecorded: Narrator._silent,
+    ev.Stabilized: Narrator._silent,
+    ev.DeclarationTaken: Narrator._silent,
+}

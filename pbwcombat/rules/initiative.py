@@ -168,7 +168,8 @@ def _place_newcomers(res: Resolution, newcomers: list[Combatant]) -> None:
         placed.insert(at, new)
     order = [i for u in placed for i in u.ids]
     _emit_order(res, order, reroll=False)
-    res.emit(ev.MadeFlatFooted(tuple(c.id for c in newcomers)))  # R-INI-5
+    res.emit(ev.MadeFlatFooted(tuple(c.id for c in newcomers),  # R-INI-5
+                                tuple(c.display for c in newcomers)))
     _skip_missed_turns(res, [c.id for c in newcomers])
 
 
