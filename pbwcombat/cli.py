@@ -119,6 +119,10 @@ def _fail(err: PbwError) -> None:
     raise SystemExit(err.exit_code)
 
 
+FORMATS = ("bbcode", "markdown", "plain", "json")
+LANGS = ("es", "en")
+
+
 def _check_choice(value: str | None, choices: tuple[str, ...], flag: str) -> None:
     if value is not None and value not in choices:
         raise UsageError(f"{flag}: {value!r} is not one of {', '.join(choices)}")
@@ -147,8 +151,8 @@ def _register_action(target: typer.Typer, name: str, help_text: str,
         from pbwcombat.runner import Options
 
         common = {k: kwargs.pop(k) for k in _COMMON_NAMES}
-        _check_choice(common["format"], ("bbcode", "markdown", "plain", "json"), "--format")
-        _check_choice(common["lang"], ("es", "en"), "--lang")
+        _check_choice(common["format"], FORMATS, "--format")
+        _check_choice(common["lang"], LANGS, "--lang")
         opts = Options(common["format"], common["lang"],
                        tuple(parse_supplied(common["dice"])), common["dry_run"],
                        common["force"], common["key"], common["if_version"], common["gm"])
@@ -189,7 +193,7 @@ def new_cmd(encounter: Encounter,
             lang: LangOpt = None, debug: DebugOpt = False) -> None:
     from pbwcombat.starter import write_starter
 
-    _check_choice(lang, ("es", "en"), "--lang")
+    _check_choice(lang, LANGS, "--lang")
     write_starter(encounter, name, lang or "en")
     sys.stdout.write(f"{encounter}\n")
 
@@ -200,6 +204,7 @@ def validate_cmd(encounter: Encounter, format: FormatOpt = None,
                  debug: DebugOpt = False) -> None:
     from pbwcombat.runner import check_valid
 
+    _check_choice(format, FORMATS, "--format")
     check_valid(encounter)  # problems, if any, go out through the error boundary (exit 65)
     sys.stdout.write("ok\n")
 
@@ -213,8 +218,8 @@ def show_cmd(encounter: Encounter, format: FormatOpt = None, lang: LangOpt = Non
     from pbwcombat.render.post import status_post
     from pbwcombat.runner import load
 
-    _check_choice(format, ("bbcode", "markdown", "plain", "json"), "--format")
-    _check_choice(lang, ("es", "en"), "--lang")
+    _check_choice(format, FORMATS, "--format")
+    _check_choice(lang, LANGS, "--lang")
     _, enc = load(encounter)
     fmt = format or enc.format
     map_text = ""
@@ -235,7 +240,8 @@ def log_cmd(encounter: Encounter,
     from pbwcombat.render.log import log_post
     from pbwcombat.runner import committed_records, load
 
-    _check_choice(format, ("bbcode", "markdown", "plain", "json"), "--format")
+    _check_choice(format, FORMATS, "--format")
+    _check_choice(lang, LANGS, "--lang")
     raw, enc = load(encounter)
     records = list(committed_records(encounter, raw))
     if last is not None:
@@ -259,6 +265,8 @@ def undo_cmd(encounter: Encounter,
     from pbwcombat.render.log import undo_post
     from pbwcombat.runner import undo
 
+    _check_choice(format, FORMATS, "--format")
+    _check_choice(lang, LANGS, "--lang")
     record, before = undo(encounter, force, if_version, dry_run)
     sys.stdout.write(undo_post(record, before, format, lang, dry_run))
 
@@ -423,6 +431,8 @@ def dice_reveal_cmd(encounter: Encounter,
     from pbwcombat.runner import load
     from pbwcombat.verify import commitment_of
 
+    _check_choice(format, FORMATS, "--format")
+    _check_choice(lang, LANGS, "--lang")
     _, enc = load(encounter)
     if enc.dice is None:
         raise IllegalAction("R-DIC-2", "this encounter has no dice seed yet")
@@ -448,8 +458,8 @@ def map_cmd(encounter: Encounter,
     from pbwcombat.render.gridmap import text_map
     from pbwcombat.runner import load
 
-    _check_choice(format, ("bbcode", "markdown", "plain", "json"), "--format")
-    _check_choice(lang, ("es", "en"), "--lang")
+    _check_choice(format, FORMATS, "--format")
+    _check_choice(lang, LANGS, "--lang")
     _, enc = load(encounter)
     fmt = format or enc.format
     text = text_map(enc, "plain" if fmt == "json" else fmt, lang or enc.lang) + "\n"
@@ -474,6 +484,7 @@ def verify_cmd(encounter: Encounter,
     from pbwcombat.runner import committed_records, load
     from pbwcombat.verify import verify_records
 
+    _check_choice(format, FORMATS, "--format")
     raw, enc = load(encounter)
     seed_hex = (seed or (enc.dice.seed if enc.dice else "")).strip().lower()
     if len(seed_hex) != 64 or any(ch not in "0123456789abcdef" for ch in seed_hex):

@@ -61,10 +61,14 @@ class Resolution:
             raise UsageError(f'unknown combatant "{cid}"')
         return c
 
-    def require_combat(self) -> None:
-        phase = self.enc.state.phase
-        if phase == "ended":
+    def require_not_ended(self) -> None:
+        """R-TRN-6: nothing more happens once the combat has ended (the one place it is said)."""
+        if self.enc.state.phase == "ended":
             raise IllegalAction("R-TRN-6", "the combat has ended")
-        if phase == "setup":
+
+    def require_combat(self) -> None:
+        """Combat is on: not ended (R-TRN-6) and initiative rolled (R-INI-1)."""
+        self.require_not_ended()
+        if self.enc.state.phase == "setup":
             raise IllegalAction("R-INI-1", "combat has not started: roll initiative first")
 

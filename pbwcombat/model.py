@@ -314,6 +314,7 @@ class DiceState(Record):
 
 
 class Encounter(Record):
+    schema: int
     name: str
     lang: Literal["es", "en"]
     format: Literal["bbcode", "markdown", "plain", "json"]

@@ -14,6 +14,8 @@ from typing import Any, ClassVar, Self
 
 from pydantic_core import core_schema as cs
 
+from pbwcombat.value import is_classvar
+
 REQUIRED: Any = object()
 
 
@@ -50,6 +52,17 @@ class Record:
 
     FIELDS: ClassVar[dict[str, tuple[Any, Any]]] = {}
     __pydantic_fields_set__: set[str]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """The annotations (what mypy checks) and FIELDS (what is validated) must name the
+        same fields: a field in one and not the other is an error when the class is made."""
+        super().__init_subclass__(**kwargs)
+        annotated = {n for n, hint in cls.__dict__.get("__annotations__", {}).items()
+                     if not n.startswith("_") and not is_classvar(hint)}
+        declared = set(cls.__dict__.get("FIELDS", {}))
+        if annotated != declared:
+            raise TypeError(f"{cls.__name__}: annotations and FIELDS differ: "
+                            f"{sorted(annotated ^ declared)}")
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"{type(self).__name__} is frozen; use replace()")
@@ -113,8 +126,17 @@ class Record:
             and self.values() == other.values()
 
     def __hash__(self) -> int:
-        return id(self)
+        """Equal records hash equal (lists and dicts inside are hashed by their contents)."""
+        return hash((type(self).__name__, _hashable(tuple(self.values().values()))))
 
     def __repr__(self) -> str:
         inner = ", ".join(f"{k}={v!r}" for k, v in self.values().items())
         return f"{type(self).__name__}({inner})"
+
+
+def _hashable(value: Any) -> Any:
+    if isinstance(value, dict):
+        return tuple((k, _hashable(v)) for k, v in value.items())
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return tuple(_hashable(v) for v in value)
+    return value

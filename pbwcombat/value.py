@@ -11,6 +11,14 @@ from typing import Any, ClassVar, dataclass_transform
 _MISSING: Any = object()
 
 
+def is_classvar(hint: object) -> bool:
+    """A `ClassVar[...]` annotation (an object, or a string under postponed annotations)
+    declares a class attribute, not a field."""
+    if isinstance(hint, str):
+        return hint.startswith(("ClassVar", "typing.ClassVar"))
+    return hint is ClassVar or getattr(hint, "__origin__", None) is ClassVar
+
+
 @dataclass_transform(frozen_default=True)
 class Value:
     """Fields come from the class annotations (in order); class attributes are defaults."""
@@ -19,9 +27,12 @@ class Value:
     _defaults: ClassVar[dict[str, Any]] = {}
 
     def __init_subclass__(cls) -> None:
-        fields = tuple(n for n in cls.__dict__.get("__annotations__", {})
-                       if not n.startswith("_"))
-        cls._fields = tuple(f for f in cls._fields if f not in fields) + fields
+        fields = tuple(n for n, hint in cls.__dict__.get("__annotations__", {}).items()
+                       if not n.startswith("_") and not is_classvar(hint))
+        repeated = [f for f in fields if f in cls._fields]
+        if repeated:  # a subclass redeclaring a field would silently move it to the end
+            raise TypeError(f"{cls.__name__}: field {repeated[0]!r} is already declared")
+        cls._fields = cls._fields + fields
         cls._defaults = {**cls._defaults,
                          **{f: cls.__dict__[f] for f in fields if f in cls.__dict__}}
         setattr(cls, "__match_args__", cls._fields)  # noqa: B010 (class patterns)
@@ -54,6 +65,9 @@ class Value:
         return self.__dict__
 
     def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"{type(self).__name__} is frozen")
+
+    def __delattr__(self, name: str) -> None:
         raise AttributeError(f"{type(self).__name__} is frozen")
 
     def _asdict(self) -> dict[str, Any]:

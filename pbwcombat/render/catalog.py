@@ -153,6 +153,14 @@ EN: dict[str, str] = {
     "DiceSalted": "The players' salt is mixed into the dice: {salt}",
     "DiceCommitted": "Dice commitment ({algorithm}): {commitment}",
     "next_turn": "Next: {name}",
+    # journal posts (log, undo) and the text map
+    "log_title": "Command {version}: {command} ({time})",
+    "undone": "Undone: {command} (version {version}); the file is back at version {back}.",
+    "would_undo": "Would undo: {command} (version {version}), back to version {back} "
+                  "(dry run: nothing changed).",
+    "map_legend": "Legend",
+    "map_dead": "dead",
+    "map_no_grid": "No grid: this encounter has no positions.",
 }
 
 ES: dict[str, str] = {
@@ -295,6 +303,14 @@ ES: dict[str, str] = {
     "DiceSalted": "Se mezcla la sal de los jugadores en los dados: {salt}",
     "DiceCommitted": "Compromiso de los dados ({algorithm}): {commitment}",
     "next_turn": "Siguiente: {name}",
+    # journal posts (log, undo) and the text map
+    "log_title": "Orden {version}: {command} ({time})",
+    "undone": "Deshecho: {command} (versión {version}); el archivo vuelve a la versión {back}.",
+    "would_undo": "Se desharía: {command} (versión {version}), de vuelta a la versión {back} "
+                  "(simulación: nada cambia).",
+    "map_legend": "Leyenda",
+    "map_dead": "muerto",
+    "map_no_grid": "Sin cuadrícula: este encuentro no tiene posiciones.",
 }
 
 CATALOGUES = {"en": EN, "es": ES}

@@ -5,12 +5,9 @@ from __future__ import annotations
 import string
 
 from pbwcombat.model import Combatant, Encounter
+from pbwcombat.render.catalog import CATALOGUES
 from pbwcombat.render.markup import markup_for
 
-_LEGEND = {"en": "Legend", "es": "Leyenda"}
-_DEAD = {"en": "dead", "es": "muerto"}
-_NO_GRID = {"en": "No grid: this encounter has no positions.",
-            "es": "Sin cuadrícula: este encuentro no tiene posiciones."}
 _MAX_CELLS = 120
 
 
@@ -40,12 +37,13 @@ def grid_lines(enc: Encounter) -> list[str]:
 
 def text_map(enc: Encounter, fmt: str, lang: str) -> str:
     m = markup_for(fmt)
+    cat = CATALOGUES[lang]
     if enc.gridless:
-        return _NO_GRID[lang]
+        return cat["map_no_grid"]
     marks = letters(enc)
     legend = []
     for c in enc.active:
         if c.id in marks:
-            dead = f" ({_DEAD[lang]}: x)" if c.status == "dead" else ""
+            dead = f" ({cat['map_dead']}: x)" if c.status == "dead" else ""
             legend.append(f"{marks[c.id]} = {m.escape(c.display)} ({m.escape(c.side)}){dead}")
-    return m.finish(m.block(grid_lines(enc)) + f"\n{_LEGEND[lang]}: " + "; ".join(legend))
+    return m.finish(m.block(grid_lines(enc)) + f"\n{cat['map_legend']}: " + "; ".join(legend))

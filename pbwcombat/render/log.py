@@ -8,18 +8,9 @@ from typing import Any
 
 from pbwcombat import events as ev
 from pbwcombat.model import Encounter
+from pbwcombat.render.catalog import CATALOGUES
 from pbwcombat.render.markup import clean
 from pbwcombat.render.post import body, header, narrator, redact
-
-_TITLE = {"en": "Command {version}: {command} ({time})",
-          "es": "Orden {version}: {command} ({time})"}
-_UNDONE = {"en": "Undone: {command} (version {version}); the file is back at version {back}.",
-           "es": "Deshecho: {command} (versión {version}); el archivo vuelve a la versión "
-                 "{back}."}
-_WOULD_UNDO = {"en": "Would undo: {command} (version {version}), back to version {back} "
-                     "(dry run: nothing changed).",
-               "es": "Se desharía: {command} (versión {version}), de vuelta a la versión "
-                     "{back} (simulación: nada cambia)."}
 
 
 def log_post(enc: Encounter, records: list[dict[str, Any]], fmt: str, lang: str,
@@ -29,9 +20,9 @@ def log_post(enc: Encounter, records: list[dict[str, Any]], fmt: str, lang: str,
     lines = [header(enc, n)]
     for record in records:
         events = [ev.from_dict(e) for e in record.get("events", [])]
-        title = _TITLE[lang].format(version=record.get("version"),
-                                    command=n.markup.escape(str(record.get("command"))),
-                                    time=record.get("time", ""))
+        title = n.t("log_title", version=record.get("version"),
+                    command=n.markup.escape(str(record.get("command"))),
+                    time=record.get("time", ""))
         lines += ["", n.markup.bold(title), *body(events, n)]
     text = n.markup.finish("\n".join(lines).rstrip() + "\n")
     if fmt != "json":
@@ -49,11 +40,11 @@ def undo_post(record: dict[str, Any], before: bytes, fmt: str | None,
     except (ValueError, UnicodeDecodeError):
         doc = {}
     lang = lang or str(doc.get("lang", "en"))
-    if lang not in _UNDONE:
+    if lang not in CATALOGUES:
         lang = "en"
     fmt = fmt or str(doc.get("format", "bbcode"))
     back = doc.get("state", {}).get("version", 0) if isinstance(doc.get("state"), dict) else 0
-    text = (_WOULD_UNDO if dry_run else _UNDONE)[lang].format(
+    text = CATALOGUES[lang]["would_undo" if dry_run else "undone"].format(
         command=record.get("command"), version=record.get("version"), back=back)
     if fmt == "json":
         return clean(json.dumps({"version": back, "events": [], "undone": record.get("command"),

@@ -12,8 +12,7 @@ from pbwcombat.rules.turns import next_turn
 
 
 def declare(res: Resolution, who: str, argv: list[str]) -> None:
-    if res.enc.state.phase == "ended":
-        raise IllegalAction("R-TRN-6", "the combat has ended")
+    res.require_not_ended()
     c = res.combatant(who)
     check_ids(res, parse_declared(who, argv))  # ids now (exit 2); legality when resolving
     res.emit(ev.Declared(who, c.display, tuple(argv)))

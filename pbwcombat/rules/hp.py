@@ -49,8 +49,7 @@ def parse_delta(text: str) -> tuple[int, str]:
 def gm_hp(res: Resolution, targets: list[str], delta_text: str) -> None:
     """R-HP-5: GM damage or healing, rolled once for all targets."""
     sign, body = parse_delta(delta_text)
-    if res.enc.state.phase == "ended":
-        raise IllegalAction("R-TRN-6", "the combat has ended")
+    res.require_not_ended()
     people = [res.combatant(t) for t in dict.fromkeys(targets)]
     expr = parse(body)
     roll: Roll = res.dice.roll(expr)

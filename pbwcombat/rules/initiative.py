@@ -89,8 +89,7 @@ def _emit_order(res: Resolution, order: list[str], reroll: bool) -> None:
 def roll_initiative(res: Resolution, reroll: bool) -> None:
     """`roll-initiative`: start the combat, place newcomers (R-INI-8), or `--reroll`."""
     phase = res.enc.state.phase
-    if phase == "ended":
-        raise IllegalAction("R-TRN-6", "the combat has ended")
+    res.require_not_ended()
     active = list(res.enc.active)
     if not active:
         raise IllegalAction("R-INI-1", "there is nobody to roll initiative for")

@@ -145,15 +145,13 @@ def act(res: Resolution, who: str) -> None:
 
 def end_by_hand(res: Resolution) -> None:
     """`end`: the GM ends the combat (R-TRN-6)."""
-    if res.enc.state.phase == "ended":
-        raise IllegalAction("R-TRN-6", "the combat has already ended")
+    res.require_not_ended()
     end_combat(res, winner_if_over(res.enc) or "", by_hand=True)
 
 
 def remove(res: Resolution, who: str) -> None:
     """A combatant leaves (fled, dismissed): engagements, guards and declarations end."""
-    if res.enc.state.phase == "ended":
-        raise IllegalAction("R-TRN-6", "the combat has ended")
+    res.require_not_ended()
     c = res.combatant(who)
     for other in c.engaged:
         res.emit(ev.Disengaged(who, c.display, other, res.enc.get(other).display, False))

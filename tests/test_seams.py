@@ -1,0 +1,177 @@
+"""Regressions for the seams review (issue 11): option checks, value classes without traps,
+Spanish only in the catalogue, one "combat has ended" guard."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+from typing import Any, ClassVar
+
+import pytest
+from helpers import build, fighter, ok, refused, snapshot
+
+from pbwcombat.model import Rules, Weapon
+from pbwcombat.record import BOOL, Record
+from pbwcombat.value import Value
+
+PACKAGE = Path(__file__).resolve().parent.parent / "pbwcombat"
+
+
+def _two(encounter: Any) -> Path:
+    return encounter(build(fighter("ann", "pcs", (0, 0)), fighter("orc", "orcs", (1, 0))))
+
+
+# -- options checked before anything runs --------------------------------------------------
+
+
+@pytest.mark.parametrize("args", [
+    ("log", "{f}", "--lang", "xx"),
+    ("log", "{f}", "--format", "xx"),
+    ("undo", "{f}", "--format", "xx"),
+    ("undo", "{f}", "--lang", "xx"),
+    ("validate", "{f}", "--format", "xx"),
+    ("verify", "{f}", "--format", "xx"),
+    ("dice", "reveal", "{f}", "--force", "--format", "xx"),
+    ("dice", "reveal", "{f}", "--force", "--lang", "xx"),
+])
+def test_an_unknown_format_or_language_is_a_usage_error(run: Any, encounter: Any,
+                                                       args: tuple[str, ...]) -> None:
+    path = _two(encounter)
+    ok(run("roll-initiative", path, "--dice", "15,5"))
+    before = snapshot(path)
+    r = run(*(str(path) if a == "{f}" else a for a in args))
+    assert r.code == 2, (r.code, r.err)
+    assert "xx" in r.err and "internal error" not in r.err
+    assert snapshot(path) == before  # `undo --format xx` undid nothing
+
+
+# -- Value and Record: frozen, equal values hash equal, fields declared once ----------------
+
+
+class Point(Value):
+    x: int
+    y: int = 0
+    LIMIT: ClassVar[int] = 10
+
+
+def test_value_fields_skip_class_variables() -> None:
+    assert Point._fields == ("x", "y")
+    assert Point(1) == Point(1, 0) and Point.LIMIT == 10
+
+
+def test_a_value_field_cannot_be_deleted_or_set() -> None:
+    p = Point(1, 2)
+    with pytest.raises(AttributeError):
+        del p.x
+    with pytest.raises(AttributeError):
+        p.x = 3  # type: ignore[misc]
+    assert p.x == 1
+
+
+def test_a_value_subclass_cannot_declare_a_field_twice() -> None:
+    with pytest.raises(TypeError, match="already declared"):
+        class Point3(Point):
+            x: int  # type: ignore[misc]
+
+
+def test_equal_values_hash_equal() -> None:
+    assert len({Point(1, 2), Point(1, 2)}) == 1
+
+
+def test_equal_records_are_one_item_in_a_set() -> None:
+    a = Rules.new()
+    b = Rules.new()
+    assert a == b and a is not b
+    assert hash(a) == hash(b) and len({a, b}) == 1
+    assert Rules.new(death_at=-5) not in {a}
+    w = Weapon.new(damage="1d6")
+    assert hash(w) == hash(Weapon.new(damage="1d6"))
+
+
+def test_record_annotations_and_fields_must_agree() -> None:
+    with pytest.raises(TypeError, match="annotations and FIELDS differ"):
+        class Broken(Record):
+            a: bool
+            FIELDS = {"a": (BOOL, True), "b": (BOOL, False)}
+    with pytest.raises(TypeError, match="annotations and FIELDS differ"):
+        class Unlisted(Record):
+            a: bool
+            b: bool
+            FIELDS = {"a": (BOOL, True)}
+
+
+def test_every_record_in_the_model_declares_its_fields_consistently() -> None:
+    from pbwcombat import model
+
+    records = [c for c in vars(model).values()
+               if isinstance(c, type) and issubclass(c, Record) and c is not Record]
+    assert len(records) >= 6
+    for cls in records:
+        annotated = {n for n in cls.__annotations__ if not n.startswith("_")}
+        assert annotated == set(cls.FIELDS), cls.__name__
+
+
+# -- Spanish only in the catalogue ----------------------------------------------------------
+
+SPANISH = re.compile(r"[áéíóúñÁÉÍÓÚÑ¿¡]")
+
+
+def _strings_and_lang_tables(path: Path) -> list[str]:
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) \
+                and SPANISH.search(node.value):
+            found.append(f"{path.name}:{node.lineno}: {node.value[:40]!r}")
+        if isinstance(node, ast.Dict) and any(
+                isinstance(k, ast.Constant) and k.value == "es" for k in node.keys):
+            found.append(f"{path.name}:{node.lineno}: a table keyed by language")
+    return found
+
+
+def test_spanish_lives_only_in_the_catalogue() -> None:
+    offenders = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        if path.name != "catalog.py":
+            offenders += _strings_and_lang_tables(path)
+    assert offenders == []
+
+
+@pytest.mark.parametrize("lang, word", [("es", "Leyenda"), ("en", "Legend")])
+def test_the_map_legend_comes_from_the_catalogue(run: Any, encounter: Any, lang: str,
+                                                 word: str) -> None:
+    path = _two(encounter)
+    assert word in ok(run("map", path, "--lang", lang)).out
+
+
+@pytest.mark.parametrize("lang, words", [("es", ("Orden 1", "Deshecho")),
+                                         ("en", ("Command 1", "Undone"))])
+def test_log_and_undo_posts_come_from_the_catalogue(run: Any, encounter: Any, lang: str,
+                                                    words: tuple[str, str]) -> None:
+    path = _two(encounter)
+    ok(run("roll-initiative", path, "--dice", "15,5"))
+    assert words[0] in ok(run("log", path, "--lang", lang)).out
+    assert words[1] in ok(run("undo", path, "--lang", lang)).out
+
+
+# -- R-TRN-6: one guard ---------------------------------------------------------------------
+
+
+def test_R_TRN_6_the_combat_has_ended_is_said_in_one_place() -> None:
+    sayers = [p.relative_to(PACKAGE).as_posix() for p in PACKAGE.rglob("*.py")
+              if '"the combat has ended"' in p.read_text(encoding="utf-8")]
+    assert sayers == ["engine.py"]
+
+
+@pytest.mark.parametrize("args", [
+    ("next",), ("end",), ("roll-initiative",), ("hp", "orc", "-1"), ("remove", "orc"),
+    ("declare", "ann", "attack", "orc"), ("attack", "ann", "orc"), ("delay", "ann"),
+    ("move", "ann", "0,1"), ("resolve",),
+])
+def test_R_TRN_6_every_command_is_refused_once_the_combat_has_ended(
+        run: Any, encounter: Any, args: tuple[str, ...]) -> None:
+    path = _two(encounter)
+    ok(run("roll-initiative", path, "--dice", "15,5"))
+    ok(run("end", path))
+    r = refused(run, path, "R-TRN-6", args[0], path, *args[1:])
+    assert "the combat has ended" in r.err
