@@ -71,6 +71,23 @@ class Intercept(Value):
     ward: str
 
 
+class SetCondition(Value):
+    """`condition WHO[,WHO…] NAME [--rounds N] [--ends start|end] [--of ID] [--remove]`."""
+
+    targets: tuple[str, ...]
+    name: str
+    rounds: int | None = None
+    ends: str | None = None
+    of: str | None = None
+    remove: bool = False
+
+
+class StandUp(Value):
+    """The built-in `stand-up` action (R-CND-3)."""
+
+    who: str
+
+
 class DiceCommit(Value):
     salt: str | None = None
 

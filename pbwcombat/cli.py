@@ -399,6 +399,36 @@ def intercept_cmd(encounter: Encounter, defender: Who, ward: Who, opts: Any) -> 
     _run(encounter, "intercept", act.Intercept(defender, ward), opts)
 
 
+@action_command("condition", "Put a condition on combatants, or take it off (R-CND): prone, "
+                "stunned, paralyzed, flat-footed, or any other word (shown, no effect). "
+                "With --rounds N it ends at the start (or --ends end: the end) of the N-th "
+                "next turn of --of (default: whoever's turn it is).\n\nExamples: pbwcombat "
+                "condition fight.toml snag prone ; pbwcombat condition fight.toml nit,snag "
+                "stunned --rounds 1 ; pbwcombat condition fight.toml grak paralyzed "
+                "--rounds 2 --of mira --ends end ; pbwcombat condition fight.toml snag prone "
+                "--remove")
+def condition_cmd(encounter: Encounter,
+                  who: Annotated[str, typer.Argument(help="Combatant id(s), comma-separated.",
+                                                     show_default=False)],
+                  name: Annotated[str, typer.Argument(
+                      help="prone | stunned | paralyzed | flat-footed | any other slug.",
+                      show_default=False)],
+                  opts: Any,
+                  rounds: Annotated[int | None, typer.Option(
+                      "--rounds", help="Turns of --of it lasts (default: until removed).")]
+                  = None,
+                  ends: Annotated[str | None, typer.Option(
+                      "--ends", help="start (default) | end: of the last turn.")] = None,
+                  of: Annotated[str | None, typer.Option(
+                      "--of", help="Whose turns count (default: whoever's turn it is).")]
+                  = None,
+                  remove: Annotated[bool, typer.Option(
+                      "--remove", help="Take the condition off.")] = False) -> None:
+    _check_choice(ends, ("start", "end"), "--ends")
+    _run(encounter, "condition", act.SetCondition(_ids(who), name, rounds, ends, of, remove),
+         opts)
+
+
 @action_command("commit", "Publish the dice commitment (SHA-256 of the secret seed) before "
                 "the fight.\n\nExample: pbwcombat dice commit fight.toml",
                 group=_DICE_COMMANDS)

@@ -15,7 +15,17 @@ from pbwcombat import actions as a
 from pbwcombat.dice import DiceSource
 from pbwcombat.engine import Resolution
 from pbwcombat.model import Encounter
-from pbwcombat.rules import attack, declared, hp, initiative, intercept, movement, rolls, turns
+from pbwcombat.rules import (
+    attack,
+    conditions,
+    declared,
+    hp,
+    initiative,
+    intercept,
+    movement,
+    rolls,
+    turns,
+)
 
 
 def _roll_initiative(res: Resolution, x: a.RollInitiative) -> None:
@@ -69,6 +79,14 @@ def _intercept(res: Resolution, x: a.Intercept) -> None:
     intercept.start_guard(res, x.defender, x.ward)
 
 
+def _condition(res: Resolution, x: a.SetCondition) -> None:
+    conditions.condition(res, list(x.targets), x.name, x.rounds, x.ends, x.of, x.remove)
+
+
+def _stand_up(res: Resolution, x: a.StandUp) -> None:
+    conditions.stand_up(res, x.who)
+
+
 def _dice_commit(res: Resolution, x: a.DiceCommit) -> None:
     rolls.commit_dice(res, x.salt)
 
@@ -104,6 +122,8 @@ HANDLERS: dict[type, Callable[[Resolution, Any], None]] = {
     a.Move: _move,
     a.Disengage: _disengage,
     a.Intercept: _intercept,
+    a.SetCondition: _condition,
+    a.StandUp: _stand_up,
     a.DiceCommit: _dice_commit,
     a.DiceSalt: _dice_salt,
     a.Declare: _declare,

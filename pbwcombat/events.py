@@ -69,6 +69,9 @@ class RoundStarted(Value):
 
 
 class TurnStarted(Value):
+    """A turn starts; with shared group turns (R-INI-3) `who` is the first member that can
+    act, `group` names the group and `members`/`names`/`players` list every member acting."""
+
     who: str
     name: str
     player: str
@@ -76,6 +79,10 @@ class TurnStarted(Value):
     surprise: bool
     at: str
     deadline: str = ""
+    group: str = ""
+    members: tuple[str, ...] = ()
+    names: tuple[str, ...] = ()
+    players: tuple[str, ...] = ()
 
 
 class TurnEnded(Value):
@@ -204,6 +211,7 @@ class AttackRolled(Value):
     flat_footed: bool
     hit: bool
     threat: bool
+    conditions: tuple[str, ...] = ()  # the target's conditions that changed its Defense
 
 
 class CriticalConfirmRolled(Value):
@@ -370,6 +378,52 @@ class DeclarationSkipped(Value):
     name: str
     action: tuple[str, ...]
     reason: str
+
+
+# -- conditions (R-CND) ---------------------------------------------------------------------
+
+
+class ConditionApplied(Value):
+    """A condition put on `who` (R-CND-1); `turns` None: until removed. `replaced`: it held
+    the condition already and the duration is new."""
+
+    who: str
+    name: str
+    condition: str
+    turns: int | None
+    ends: str
+    of: str
+    of_name: str
+    replaced: bool = False
+    gender: str = "m"
+
+
+class ConditionTicked(Value):
+    """R-CND-2: a turn start of the `of` combatant; `turns` is what is left."""
+
+    who: str
+    condition: str
+    turns: int
+
+
+class ConditionRemoved(Value):
+    """A condition ends; `reason`: removed (by the GM), expired (R-CND-2), of_gone (its `of`
+    combatant is dead or removed, R-CND-4), stood (the stand-up action)."""
+
+    who: str
+    name: str
+    condition: str
+    reason: str
+    of_name: str = ""
+    gender: str = "m"
+
+
+class SkippedTurnCounted(Value):
+    """A turn skipped because the combatant cannot act still counts as its turn (R-CND-3):
+    flat-footedness ends in a regular round, and it opens the R-DIS-2/4 window."""
+
+    who: str
+    surprise: bool
 
 
 class DiceSalted(Value):

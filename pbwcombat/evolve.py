@@ -6,7 +6,7 @@ Replaying a command's events onto the state before it gives the state after it.
 from functools import singledispatch
 
 from pbwcombat import events as ev
-from pbwcombat.model import Encounter, TurnSpent
+from pbwcombat.model import Condition, Encounter, TurnSpent
 
 
 def evolve(enc: Encounter, event: ev.Event) -> Encounter:
@@ -50,6 +50,7 @@ def _(e: ev.RoundStarted, enc: Encounter) -> Encounter:
     changes: dict[str, object] = {"round": e.round,
                                   "phase": "surprise" if e.surprise else "combat",
                                   "acted": (), "turn": "", "spent": TurnSpent.new(),
+                                  "group_spent": {},
                                   "delaying": ()}
     if not e.restart:  # a restarted round keeps its start: turns in it are not new turns
         changes["round_clock"] = enc.state.clock
@@ -59,14 +60,49 @@ def _(e: ev.RoundStarted, enc: Encounter) -> Encounter:
 @_fold.register
 def _(e: ev.TurnStarted, enc: Encounter) -> Encounter:
     clock = enc.state.clock + 1
-    me = enc.get(e.who)
+    for who in e.members or (e.who,):  # R-INI-3: a shared group turn starts for each
+        enc = _count_turn_start(enc, who, e.surprise, clock)
+    return enc.with_state(turn=e.who, clock=clock, spent=TurnSpent.new(), group_spent={},
+                          turn_started_at=e.at)
+
+
+def _count_turn_start(enc: Encounter, who: str, surprise: bool, clock: int) -> Encounter:
+    me = enc.get(who)
     changes: dict[str, object] = {}
     if me.turn_clocks[1] <= enc.state.round_clock:  # its first turn start this round
         changes["turn_clocks"] = (me.turn_clocks[1], clock)
-    if not e.surprise:
+    if not surprise:
         changes["flat_footed"] = False  # R-TRN-5 / R-INI-5
-    enc = enc.with_combatant(e.who, **changes)
-    return enc.with_state(turn=e.who, clock=clock, spent=TurnSpent.new(), turn_started_at=e.at)
+    return enc.with_combatant(who, **changes) if changes else enc
+
+
+@_fold.register
+def _(e: ev.SkippedTurnCounted, enc: Encounter) -> Encounter:
+    clock = enc.state.clock + 1
+    enc = _count_turn_start(enc, e.who, e.surprise, clock)
+    return enc.with_state(clock=clock)
+
+
+@_fold.register
+def _(e: ev.ConditionApplied, enc: Encounter) -> Encounter:
+    me = enc.get(e.who)
+    cond = Condition.new() if e.turns is None else Condition.new(ends=e.ends, of=e.of,
+                                                                 turns=e.turns)
+    return enc.with_combatant(e.who, conditions={**me.conditions, e.condition: cond})
+
+
+@_fold.register
+def _(e: ev.ConditionTicked, enc: Encounter) -> Encounter:
+    me = enc.get(e.who)
+    cond = me.conditions[e.condition].replace(turns=e.turns)
+    return enc.with_combatant(e.who, conditions={**me.conditions, e.condition: cond})
+
+
+@_fold.register
+def _(e: ev.ConditionRemoved, enc: Encounter) -> Encounter:
+    me = enc.get(e.who)
+    return enc.with_combatant(e.who, conditions={k: v for k, v in me.conditions.items()
+                                                 if k != e.condition})
 
 
 @_fold.register
@@ -145,17 +181,21 @@ def _drop_links(enc: Encounter, who: str) -> Encounter:
 
 
 def _spend(enc: Encounter, who: str, **changes: object) -> Encounter:
-    """Turn allowances belong to the combatant whose turn it is (R-TRN-3)."""
-    if who != enc.state.turn:
-        return enc
-    return enc.with_state(spent=enc.state.spent.replace(**changes))
+    """Turn allowances belong to the combatant whose turn it is (R-TRN-3), or to each
+    member of a shared group turn (R-INI-3)."""
+    if who == enc.state.turn:
+        return enc.with_state(spent=enc.state.spent.replace(**changes))
+    if enc.takes_turn_now(who):
+        spent = enc.spent_of(who).replace(**changes)
+        return enc.with_state(group_spent={**enc.state.group_spent, who: spent})
+    return enc
 
 
 @_fold.register
 def _(e: ev.ActionSpent, enc: Encounter) -> Encounter:
-    if e.who != enc.state.turn:
+    if not enc.takes_turn_now(e.who):
         return enc  # a GM-forced act out of turn spends nothing of the acting combatant's
-    spent = enc.state.spent
+    spent = enc.spent_of(e.who)
     changes: dict[str, dict[str, object]] = {
         "standard": {"standard": True},
         "move": {"moves": min(2, spent.moves + 1)},
@@ -164,7 +204,7 @@ def _(e: ev.ActionSpent, enc: Encounter) -> Encounter:
         "step": {"step": True},
         "extended": {"extended": True},
     }
-    return enc.with_state(spent=spent.replace(**changes[e.kind]))
+    return _spend(enc, e.who, **changes[e.kind])
 
 
 @_fold.register

@@ -90,6 +90,8 @@ class Rules(Record):
     reckless_disengage: bool  # R-DIS-7
     default_action: Literal["skip", "attack-nearest"]
     turn_deadline: str
+    group_turn: Literal["each", "shared"]  # R-INI-3
+    first_disengages: bool  # R-DIS-4
 
     FIELDS = {
         "confirm_criticals": (BOOL, True),
@@ -101,6 +103,8 @@ class Rules(Record):
         "reckless_disengage": (BOOL, True),
         "default_action": (literal("skip", "attack-nearest"), "skip"),
         "turn_deadline": (cs.no_info_after_validator_function(_duration_or_empty, text(20)), ""),
+        "group_turn": (literal("each", "shared"), "each"),
+        "first_disengages": (BOOL, False),
     }
 
 
@@ -137,6 +141,56 @@ class Weapon(Record):
     }
 
 
+# R-CND-3: the conditions with an effect; any other slug is shown without one.
+KNOWN_CONDITIONS = ("prone", "stunned", "paralyzed", "flat-footed")
+HELPLESS = ("paralyzed", "stunned")  # cannot act (R-CND-3)
+DOWN_CONDITIONS = ("prone", "stunned", "paralyzed")  # count as down for R-DIS-4
+
+
+class Condition(Record):
+    """A condition's duration (R-CND-2): ends at the start or end of the `of` combatant's
+    turn where `turns` reaches 0; all three absent (`{}`): until removed."""
+
+    ends: Literal["start", "end"] | None
+    of: str | None
+    turns: int | None
+
+    FIELDS = {
+        "ends": (nullable(literal("start", "end")), None),
+        "of": (nullable(_ID), None),
+        "turns": (nullable(strict_int(0, 1_000_000)), None),
+    }
+
+    @property
+    def lasting(self) -> bool:
+        """Until removed (no duration)."""
+        return self.turns is None
+
+
+def _condition_complete(c: Condition) -> Condition:
+    given = [c.ends is not None, c.of is not None, c.turns is not None]
+    if any(given) and not all(given):
+        raise ValueError("a duration needs ends, of and turns together "
+                         "(or {} for until removed)")
+    return c
+
+
+_CONDITIONS = cs.dict_schema(
+    cs.str_schema(strict=True, pattern=ID_PATTERN, max_length=64),
+    Condition.core_schema(_condition_complete), max_length=100)
+def _aware(value: Any) -> bool | list[str]:
+    """R-INI-4: true/false, or a list of enemy ids and side names."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, (list, tuple)) and len(value) <= 5000 and all(
+            isinstance(v, str) and 0 < len(v) <= 100 for v in value):
+        return list(value)
+    raise ValueError("must be true, false or a list of enemy ids and side names")
+
+
+_AWARE = cs.no_info_plain_validator_function(_aware)
+
+
 def _weapon_defaults(w: Weapon) -> Weapon:
     if not w.name and not w.id:
         raise ValueError("a weapon needs a name or an id")
@@ -160,7 +214,7 @@ class Combatant(Record):
     max_hp: int | None
     speed: int
     position: tuple[int, int] | None
-    aware: bool
+    aware: bool | list[str]
     group: str
     notes: str
     weapons: tuple[Weapon, ...]
@@ -172,6 +226,7 @@ class Combatant(Record):
     missile_engaged: tuple[str, ...]
     guarding: str | None
     disengage_streak: int
+    conditions: dict[str, Condition]
     # state of our own: see README "State keys"
     removed: bool
     aoo_round: int
@@ -192,7 +247,7 @@ class Combatant(Record):
         "max_hp": (nullable(strict_int(1, 1_000_000)), None),
         "speed": (strict_int(0, 10_000), 30),
         "position": (nullable(pair(_COORD)), None),
-        "aware": (BOOL, True),
+        "aware": (_AWARE, True),
         "group": (text(100), ""),
         "notes": (text(), ""),
         "weapons": (tuple_of(Weapon.core_schema(_weapon_defaults)), ()),
@@ -203,6 +258,7 @@ class Combatant(Record):
         "missile_engaged": (tuple_of(text(64)), ()),
         "guarding": (nullable(text(64)), None),
         "disengage_streak": (strict_int(0, 1_000_000), 0),
+        "conditions": (_CONDITIONS, {}),
         "removed": (BOOL, False),
         "aoo_round": (strict_int(-1, 1_000_000_000), -1),
         "turn_clocks": (pair(strict_int(0, 10**12)), (0, 0)),
@@ -219,13 +275,40 @@ class Combatant(Record):
 
     @property
     def can_act(self) -> bool:
-        """R-TRN-4: dead, dying and stable combatants (and removed ones) take no turns."""
-        return not self.removed and self.status in ("ok", "disabled")
+        """R-TRN-4: dead, dying and stable combatants (and removed ones) take no turns;
+        R-CND-3: nor do stunned or paralyzed ones."""
+        return not self.removed and self.status in ("ok", "disabled") and not self.helpless
 
     @property
     def conscious_above_zero(self) -> bool:
         """R-HP-3: only combatants above 0 hp react (AoOs, interceptions, Attack Totals)."""
         return not self.removed and self.hp > 0
+
+    @property
+    def can_react(self) -> bool:
+        """R-HP-3 and R-CND-3: above 0 hp and not stunned or paralyzed."""
+        return self.conscious_above_zero and not self.helpless
+
+    @property
+    def helpless(self) -> str:
+        """The condition that keeps it from acting (R-CND-3), or ""."""
+        return next((n for n in HELPLESS if n in self.conditions), "")
+
+    @property
+    def is_flat_footed(self) -> bool:
+        """R-INI-5/6 flag or the `flat-footed` condition (R-CND-3): either counts."""
+        return self.flat_footed or "flat-footed" in self.conditions
+
+    @property
+    def counts_as_down(self) -> bool:
+        """R-DIS-4: disabled, dying, stable or dead, or prone, stunned or paralyzed."""
+        return self.status != "ok" or any(n in self.conditions for n in DOWN_CONDITIONS)
+
+    def is_aware_of(self, enemy: Combatant) -> bool:
+        """R-INI-4: `aware = true`, or the list names the enemy or its side."""
+        if isinstance(self.aware, bool):
+            return self.aware
+        return enemy.id in self.aware or enemy.side in self.aware
 
     def weapon(self, key: str) -> Weapon | None:
         for w in self.weapons:
@@ -275,6 +358,7 @@ class State(Record):
     acted: tuple[str, ...]
     declarations: dict[str, list[str]]
     winner: str
+    group_spent: dict[str, TurnSpent]
 
     FIELDS = {
         "version": (strict_int(0, 10**12), 0),
@@ -292,6 +376,8 @@ class State(Record):
         "declarations": (cs.dict_schema(text(64), cs.list_schema(text(200), max_length=50)),
                          {}),
         "winner": (text(100), ""),
+        # R-INI-3 shared group turns: what each member other than `turn` has spent
+        "group_spent": (cs.dict_schema(text(64), TurnSpent.core_schema()), {}),
     }
 
 
@@ -357,6 +443,34 @@ class Encounter(Record):
         if c is None:
             raise KeyError(cid)
         return c
+
+    def members_of(self, cid: str) -> tuple[str, ...]:
+        """R-INI-3: with `rules.group_turn = "shared"`, the ids in the order that share
+        `cid`'s group turn, in file order; otherwise just `cid`."""
+        c = self.find(cid)
+        if c is None or self.rules.group_turn != "shared" or not c.group:
+            return (cid,)
+        index = self._positions()
+        members = [o for o in self.state.order
+                   if self.get(o).group == c.group and not self.get(o).removed]
+        return tuple(sorted(members, key=lambda o: index[o])) if cid in members else (cid,)
+
+    def takes_turn_now(self, cid: str) -> bool:
+        """Whose turn it is: the acting combatant, or any member of its shared group turn
+        that has not been passed over (R-INI-3)."""
+        turn = self.state.turn
+        if not turn:
+            return False
+        if cid == turn:
+            return True
+        return cid in self.members_of(turn) and cid not in self.state.acted
+
+    def spent_of(self, cid: str) -> TurnSpent:
+        """What `cid` has spent this turn (R-TRN-3); members of a shared group turn each
+        have their own allowance (R-INI-3)."""
+        if cid == self.state.turn:
+            return self.state.spent
+        return self.state.group_spent.get(cid) or TurnSpent.new()
 
     @property
     def active(self) -> tuple[Combatant, ...]:
@@ -453,6 +567,20 @@ def reference_problems(enc: Encounter) -> list[str]:
         for ref in c.attacked_by:
             if ref not in ids:
                 problems.append(f'combatants[{i}].attacked_by: unknown combatant "{ref}"')
+        for name, cond in c.conditions.items():
+            if cond.of is not None and cond.of not in ids:
+                problems.append(f'combatants[{i}].conditions.{name}.of: unknown combatant '
+                                f'"{cond.of}"')
+    sides = {c.side for c in enc.combatants}
+    for i, c in enumerate(enc.combatants):
+        if isinstance(c.aware, list):
+            for j, ref in enumerate(c.aware):
+                if ref not in ids and ref not in sides:
+                    problems.append(f'combatants[{i}].aware[{j}]: "{ref}" is neither a '
+                                    "combatant id nor a side")
+    for ref in enc.state.group_spent:
+        if ref not in ids:
+            problems.append(f'state.group_spent: unknown combatant "{ref}"')
     for key in ("order", "acted", "delaying"):
         for j, ref in enumerate(getattr(enc.state, key)):
             if ref not in ids:

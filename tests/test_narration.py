@@ -31,25 +31,34 @@ EVENT_TYPES = sorted((cls for cls in vars(ev).values()
                       and cls.__module__ == ev.__name__), key=lambda c: c.__name__)
 
 # Events that are bookkeeping only: their effects are told by other events.
-SILENT = {"TurnEnded", "ActionSpent", "AttackRecorded", "Stabilized", "DeclarationTaken"}
+SILENT = {"TurnEnded", "ActionSpent", "AttackRecorded", "Stabilized", "DeclarationTaken",
+          "ConditionTicked", "SkippedTurnCounted"}
 
 # Values of fields that choose a catalogue key; each is rendered.
 VARIANTS: dict[str, list[dict[str, Any]]] = {
     "HpChanged": [{"cause": c} for c in ("damage", "gm", "healing", "bleed", "strain")]
     + [{"cause": "healing", "pc": False}, {"status": "dying", "hp": -1}],
-    "TurnSkipped": [{"reason": r} for r in ("dying", "stable", "unaware", "newcomer")]
+    "TurnSkipped": [{"reason": r} for r in ("dying", "stable", "unaware", "newcomer",
+                                            "paralyzed", "stunned")]
     + [{"reason": "dying", "pc": False}],
     "AttackRolled": [{"kind": k} for k in ("attack", "aoo", "free")]
-    + [{"hit": True}, {"threat": True}, {"flat_footed": True}],
+    + [{"hit": True}, {"threat": True}, {"flat_footed": True}, {"conditions": ()},
+       {"conditions": ("prone",), "flat_footed": True}],
     "AttackRefused": [{"reason": r} for r in ("fell", "forfeit")],
     "MoveStopped": [{"reason": r} for r in ("fell", "disengage", "intercepted")],
     "DisengageResolved": [{"auto": a} for a in ("", "opponents_down", "not_attacked",
-                                                "no_ammo", "out_of_range")]
+                                                "no_ammo", "out_of_range",
+                                                "first_in_order")]
     + [{"success": False}, {"reckless": True}],
     "InterceptResolved": [{"won": False}, {"forfeit": True}, {"movement": True}],
     "CombatEnded": [{"by_hand": True}, {"winner": ""}, {"fallen": ()}],
     "RoundStarted": [{"surprise": True}],
-    "TurnStarted": [{"deadline": "2026-11-30 12:00"}],
+    "TurnStarted": [{"deadline": "2026-11-30 12:00"}, {"members": ()},
+                    {"members": (), "deadline": "2026-11-30 12:00"}],
+    "ConditionApplied": [{"turns": None}, {"replaced": True}, {"ends": "end", "turns": 0},
+                         {"ends": "end", "turns": 1}, {"turns": 1}, {"condition": "prone"},
+                         {"condition": "prone", "gender": "f"}],
+    "ConditionRemoved": [{"reason": r} for r in ("removed", "expired", "of_gone", "stood")],
     "OrderSet": [{"reroll": True}],
     "FreeRolled": [{"name": ""}],
     "BleedRolled": [{"stabilized": True}],

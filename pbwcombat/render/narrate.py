@@ -86,6 +86,24 @@ class Narrator:
         template = " ".join(self.mention.splitlines())
         return template.replace("{player}", self.markup.escape(player))
 
+    # -- conditions (R-CND) ---------------------------------------------------------------
+    def condition_name(self, name: str, gender: str = "m") -> str:
+        """A known condition in the post's language (agreeing with `gender`), else the slug."""
+        key = f"cond_{name}_f" if gender == "f" else f"cond_{name}"
+        return self.cat.get(key) or self.cat.get(f"cond_{name}") or self.markup.escape(name)
+
+    def duration(self, turns: int | None, ends: str, of_name: str) -> str:
+        """What is left of a condition (R-CND-2)."""
+        if turns is None:
+            return self.t("cond_until_removed")
+        of = self.name(of_name)
+        if ends == "end":
+            key = "cond_end_current" if turns <= 0 else "cond_end_next" if turns == 1 \
+                else "cond_end_n"
+        else:
+            key = "cond_start_next" if turns <= 1 else "cond_start_n"
+        return self.t(key, of=of, n=turns)
+
     # -- events -------------------------------------------------------------------------
     def lines(self, events: Iterable[ev.Event]) -> list[str]:
         """One line per event that shows something, by the table `NARRATION` below."""
@@ -127,6 +145,12 @@ class Narrator:
         return self.markup.bold(self.t(key, round=e.round))
 
     def _TurnStarted(self, e: ev.TurnStarted) -> str:
+        if e.members:  # R-INI-3: a shared group turn
+            key = "TurnStarted_group_deadline" if e.deadline else "TurnStarted_group"
+            line = self.t(key, group=self.name(e.group), names=self.names(e.names),
+                          at=e.deadline)
+            mentions = [self.mention_of(p) for p in dict.fromkeys(e.players) if p]
+            return " ".join([line, *mentions])
         if e.deadline:
             line = self.t("TurnStarted_deadline", name=self.name(e.name), at=e.deadline)
         else:
@@ -197,7 +221,12 @@ class Narrator:
             outcome = "hit_natural" if natural == 20 else "hit"
         else:
             outcome = "miss"
-        defense = self.t("defense_ff" if e.flat_footed else "defense", defense=e.defense)
+        if e.conditions:
+            notes = [self.cat["flat_footed"]] if e.flat_footed else []
+            notes += [self.condition_name(n) for n in e.conditions]
+            defense = self.t("defense_notes", defense=e.defense, notes=", ".join(notes))
+        else:
+            defense = self.t("defense_ff" if e.flat_footed else "defense", defense=e.defense)
         key = {"aoo": "AttackRolled_aoo", "free": "AttackRolled_free"}.get(e.kind,
                                                                           "AttackRolled")
         return self.t(key, attacker=self.name(e.attacker_name), target=self.name(e.target_name),
@@ -292,6 +321,19 @@ class Narrator:
                       action=self.markup.escape(" ".join(e.action)),
                       reason=self.markup.escape(e.reason))
 
+    def _ConditionApplied(self, e: ev.ConditionApplied) -> str:
+        key = "ConditionApplied_replaced" if e.replaced else "ConditionApplied"
+        return self.t(key, name=self.name(e.name),
+                      cond=self.markup.bold(self.condition_name(e.condition, e.gender)),
+                      duration=self.duration(e.turns, e.ends, e.of_name))
+
+    def _ConditionRemoved(self, e: ev.ConditionRemoved) -> str:
+        key = f"ConditionRemoved_{e.reason}"
+        return self.t(key if key in self.cat else "ConditionRemoved_removed",
+                      name=self.name(e.name),
+                      cond=self.markup.bold(self.condition_name(e.condition, e.gender)),
+                      of=self.name(e.of_name))
+
     def _DiceSalted(self, e: ev.DiceSalted) -> str:
         return self.t("DiceSalted", salt=self.markup.bold(self.markup.escape(e.salt)))
 
@@ -348,4 +390,8 @@ NARRATION: dict[type[ev.Event], Callable[[Narrator, Any], str | None]] = {
     ev.AttackRecorded: Narrator._silent,
     ev.Stabilized: Narrator._silent,
     ev.DeclarationTaken: Narrator._silent,
+    ev.ConditionApplied: Narrator._ConditionApplied,
+    ev.ConditionRemoved: Narrator._ConditionRemoved,
+    ev.ConditionTicked: Narrator._silent,
+    ev.SkippedTurnCounted: Narrator._silent,
 }

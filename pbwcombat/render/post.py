@@ -24,8 +24,12 @@ def header_facts(enc: Encounter) -> dict[str, Any]:
     first post exactly, whatever happened since."""
     st = enc.state
     acting = st.turn and st.phase in ("surprise", "combat")
+    turn = ""
+    if acting:  # R-INI-3: a shared group turn is named after the group
+        turn = enc.get(st.turn).group if len(enc.members_of(st.turn)) > 1 \
+            else enc.get(st.turn).display
     return {"name": enc.name, "phase": st.phase, "round": st.round,
-            "turn": enc.get(st.turn).display if acting else "",
+            "turn": turn,
             "deadline": deadline_text(enc, st.turn_started_at) if acting else ""}
 
 
@@ -113,8 +117,13 @@ def _status_line(enc: Encounter, c: Combatant, n: Narrator, gm: bool) -> str:
         bits.append(n.t("at", pos=n.pos(c.position)))
     if gm:
         bits.append(n.t("defense", defense=c.defense))
-    if c.flat_footed and c.can_act and enc.state.phase in ("surprise", "combat"):
+    if c.flat_footed and c.can_act and enc.state.phase in ("surprise", "combat") \
+            and "flat-footed" not in c.conditions:
         bits.append(n.t("flat_footed"))
+    for name, cond in c.conditions.items():  # R-CND-2: each with what is left of it
+        of = enc.find(cond.of) if cond.of else None
+        left = n.duration(cond.turns, cond.ends or "start", of.display if of else "")
+        bits.append(f"{n.condition_name(name, getattr(c, 'gender', 'm'))} ({left})")
     if c.engaged:
         bits.append(n.t("engaged_with", names=n.names(enc.get(x).display for x in c.engaged)))
     if c.missile_engaged:
@@ -169,7 +178,10 @@ def status_data(enc: Encounter, gm: bool) -> dict[str, Any]:
                                 "position": list(c.position) if c.position else None,
                                 "engaged": list(c.engaged),
                                 "missile_engaged": list(c.missile_engaged),
-                                "guarding": c.guarding}
+                                "guarding": c.guarding,
+                                "conditions": {k: {f: v for f, v in cond.values().items()
+                                                   if v is not None}
+                                               for k, cond in c.conditions.items()}}
         if c.pc or gm:
             item.update(hp=c.hp, max_hp=c.full_hp)
         else:  # R-OUT-3: "disabled" or "dying" would tell the exact hit points

@@ -16,12 +16,23 @@ def require_actor(res: Resolution, who: str) -> Combatant:
     if c.status == "dead":
         raise IllegalAction("R-HP-1", f"{c.display} is dead and cannot act")
     if not c.can_act and not res.force:
+        if c.helpless:
+            raise IllegalAction("R-CND-3", f"{c.display} is {c.helpless} and cannot act")
         raise IllegalAction("R-TRN-4", f"{c.display} is {c.status} and cannot act")
-    if res.enc.state.turn != who and not res.force:
+    if not res.enc.takes_turn_now(who) and not res.force:
         turn = res.enc.state.turn
         whose = res.enc.get(turn).display if turn else "nobody"
         raise IllegalAction("R-TRN-3", f"it is not {c.display}'s turn (it is {whose}'s)")
     return c
+
+
+def check_aware(res: Resolution, actor: Combatant, target: Combatant) -> None:
+    """R-INI-4: in the surprise round a combatant attacks or targets only enemies it is
+    aware of."""
+    if res.enc.state.phase == "surprise" and target.side != actor.side \
+            and not actor.is_aware_of(target) and not res.force:
+        raise IllegalAction("R-INI-4", f"{actor.display} is not aware of {target.display} "
+                                       "in the surprise round")
 
 
 def single_action_turn(res: Resolution, c: Combatant) -> str | None:
@@ -37,7 +48,7 @@ def check_standard(res: Resolution, c: Combatant) -> None:
     """R-TRN-2: one standard action, unless the turn went to a double move or a full round."""
     if res.force:
         return
-    sp = res.enc.state.spent
+    sp = res.enc.spent_of(c.id)
     if sp.extended or sp.full_round:
         raise IllegalAction("R-TRN-3", f"{c.display} has used the whole turn")
     if sp.standard:
@@ -52,7 +63,7 @@ def check_standard(res: Resolution, c: Combatant) -> None:
 def move_kind(res: Resolution, c: Combatant, cost: int, run: bool, step: bool) -> str:
     """What a move costs (R-TRN-2): "step", "move", "double" or "full"; refuses what the
     turn cannot afford."""
-    sp = res.enc.state.spent
+    sp = res.enc.spent_of(c.id)
     squares = c.speed // 5
     if step:
         if cost != 1:

@@ -8,17 +8,31 @@ from pbwcombat.engine import Resolution
 from pbwcombat.errors import IllegalAction, UsageError
 from pbwcombat.geometry import distance, melee_weapons, threatens, weapon_threatens
 from pbwcombat.model import Combatant, Weapon
-from pbwcombat.rules.allowance import check_standard, require_actor
+from pbwcombat.rules.allowance import check_aware, check_standard, require_actor
 from pbwcombat.rules.engagement import engage, initiative_rank
 from pbwcombat.rules.hp import change_hp
 from pbwcombat.rules.intercept import intercept_attack
 
 
-def effective_defense(c: Combatant) -> int:
-    """R-INI-6: flat-footed loses a positive dex_mod and its dodge."""
-    if not c.flat_footed:
-        return c.defense
-    return c.defense - max(c.dex_mod, 0) - c.dodge
+def effective_defense(c: Combatant, melee: bool = True) -> int:
+    """R-INI-6: flat-footed loses a positive dex_mod and its dodge; R-CND-3: so do stunned
+    (−2 more) and paralyzed (−5 more); prone is −4 against melee, +4 against ranged."""
+    defense = c.defense
+    conds = c.conditions
+    if c.is_flat_footed or "stunned" in conds or "paralyzed" in conds:
+        defense -= max(c.dex_mod, 0) + c.dodge
+    if "stunned" in conds:
+        defense -= 2
+    if "paralyzed" in conds:
+        defense -= 5
+    if "prone" in conds:
+        defense += -4 if melee else 4
+    return defense
+
+
+def defense_conditions(c: Combatant) -> tuple[str, ...]:
+    """The conditions that changed `c`'s Defense (shown beside it in the post)."""
+    return tuple(n for n in ("prone", "stunned", "paralyzed") if n in c.conditions)
 
 
 def in_reach_or_range(a: Combatant, w: Weapon, t: Combatant) -> bool:
@@ -38,7 +52,10 @@ def attack_roll(res: Resolution, attacker: str, target: str, weapon: Weapon, kin
 
     `kind`: attack, aoo or free; free attacks (R-DIS-7) go against Defense 0."""
     a, t = res.enc.get(attacker), res.enc.get(target)
-    defense = 0 if defense_zero else effective_defense(t)
+    melee = weapon.kind == "melee"
+    defense = 0 if defense_zero else effective_defense(t, melee)
+    if melee and "prone" in a.conditions:
+        mods = (*mods, Mod(-4, "prone"))  # R-CND-3: a prone combatant's melee attacks
     bonus = (Mod(weapon.attack, "attack"), *mods)
     roll = res.dice.d20(*bonus)
     natural = roll.natural
@@ -46,8 +63,8 @@ def attack_roll(res: Resolution, attacker: str, target: str, weapon: Weapon, kin
     hit = natural != 1 and (natural == 20 or defense_zero or roll.total >= defense)
     threat = hit and (natural == 20 or natural >= weapon.crit_range)  # R-ATK-3
     res.emit(ev.AttackRolled(attacker, a.display, target, t.display, weapon.id, weapon.name,
-                             kind, roll, defense, t.flat_footed and not defense_zero, hit,
-                             threat))
+                             kind, roll, defense, t.is_flat_footed and not defense_zero, hit,
+                             threat, () if defense_zero else defense_conditions(t)))
     res.emit(ev.AttackRecorded(attacker, target))
     if engages:
         engage(res, attacker, target, missile=weapon.kind == "ranged")  # R-ATK-5
@@ -88,7 +105,7 @@ def _threatens_mover(c: Combatant, mover: str, square: tuple[int, int] | None) -
 
 def can_make_aoo(res: Resolution, c: Combatant) -> bool:
     """R-AOO-4: one per round; none while flat-footed, guarding, or at hp ≤ 0 (R-HP-3)."""
-    return (c.conscious_above_zero and c.can_act and not c.flat_footed and not c.guarding
+    return (c.conscious_above_zero and c.can_act and not c.is_flat_footed and not c.guarding
             and c.aoo_round != res.enc.state.round)
 
 
@@ -148,6 +165,7 @@ def attack(res: Resolution, attacker: str, target: str, weapon_key: str | None, 
         raise IllegalAction("R-ATK-1", f"{a.display} cannot attack itself")
     if t.status == "dead":
         raise IllegalAction("R-HP-1", f"{t.display} is already dead")
+    check_aware(res, a, t)
     check_standard(res, a)
     w = choose_weapon(a, t, weapon_key)
     if not in_reach_or_range(a, w, t):

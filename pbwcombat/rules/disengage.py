@@ -19,7 +19,7 @@ def attacked_since_previous_turn(res: Resolution, me: Combatant, other: str) -> 
     if other not in me.attacked_by:
         return False
     previous, last = me.turn_clocks
-    window = previous if res.enc.state.turn == me.id else last
+    window = previous if res.enc.takes_turn_now(me.id) else last
     return me.attacked_by[other] >= window
 
 
@@ -29,10 +29,12 @@ def _best_melee_attack(c: Combatant) -> int:
 
 
 def _auto_case(res: Resolution, me: Combatant, opponents: list[Combatant], missile: bool,
-               destination: Square | None) -> str:
+               destination: Square | None, first: bool) -> str:
     """R-DIS-4: the automatic successes (no dice), or ""."""
-    if all(o.status != "ok" for o in opponents):
+    if all(o.counts_as_down for o in opponents):  # R-CND-3: prone, stunned, paralyzed too
         return "opponents_down"
+    if first:
+        return "first_in_order"
     if missile:
         if all(any(w.kind == "ranged" for w in o.weapons) and
                all(w.ammo == 0 for w in o.weapons if w.kind == "ranged") for o in opponents):
@@ -48,11 +50,15 @@ def _auto_case(res: Resolution, me: Combatant, opponents: list[Combatant], missi
 
 
 def attempt(res: Resolution, who: str, opponent_ids: list[str], *, missile: bool = False,
-            destination: Square | None = None, reckless: bool = False) -> bool:
+            destination: Square | None = None, reckless: bool = False,
+            first: bool | None = None) -> bool:
     """One disengage attempt from `opponent_ids`; True on success (engagements end).
 
-    Failure (R-DIS-3): stays engaged and the attempt is its action for the turn."""
+    Failure (R-DIS-3): stays engaged and the attempt is its action for the turn. `first`:
+    whether R-DIS-4's first-in-order case held before the command spent anything."""
     me = res.enc.get(who)
+    if first is None:
+        first = first_in_order(res, me)
     opponents = sorted((res.enc.get(o) for o in opponent_ids),
                        key=lambda o: initiative_rank(res, o.id))
     streak = me.disengage_streak
@@ -62,10 +68,10 @@ def attempt(res: Resolution, who: str, opponent_ids: list[str], *, missile: bool
         res.emit(ev.DisengageResolved(who, me.display, success, "", tuple(opponent_ids),
                                       reckless=True, streak=streak))
     else:
-        auto = _auto_case(res, me, opponents, missile, destination)
+        auto = _auto_case(res, me, opponents, missile, destination, first)
         success = True
         if not auto:
-            success = _contest(res, me, opponents, streak)
+            success = _contest(res, me, opponents, streak, missile)
         res.emit(ev.DisengageResolved(who, me.display, success, auto, tuple(opponent_ids),
                                       streak=streak))
     if success:
@@ -76,19 +82,35 @@ def attempt(res: Resolution, who: str, opponent_ids: list[str], *, missile: bool
     return success
 
 
-def _contest(res: Resolution, me: Combatant, opponents: list[Combatant], streak: int) -> bool:
+def first_in_order(res: Resolution, me: Combatant) -> bool:
+    """R-DIS-4 (`rules.first_disengages`): the combatant first in the current round's order
+    (with shared group turns, any member of the first group) disengages without dice on its
+    turn, before any other action but free ones that turn."""
+    enc = res.enc
+    if not enc.rules.first_disengages or not enc.state.order:
+        return False
+    if me.id not in enc.members_of(enc.state.order[0]) or not enc.takes_turn_now(me.id):
+        return False
+    sp = enc.spent_of(me.id)
+    return not (sp.standard or sp.moves or sp.full_round or sp.step or sp.extended
+                or sp.moved or sp.disengage_tried)
+
+
+def _contest(res: Resolution, me: Combatant, opponents: list[Combatant], streak: int,
+             missile: bool = False) -> bool:
     """R-DIS-2/3/5: Defense Total = 1d20 + (effective Defense − 10) + streak bonus, against
     the highest Attack Total (1d20 + best attack) of each opponent that attacked it since the
     start of its previous turn and is above 0 hp. Ties go to the disengager."""
     step = res.enc.rules.disengage_step
-    mods = [Mod(effective_defense(me) - 10, "defense")]
+    mods = [Mod(effective_defense(me, melee=not missile) - 10, "defense")]
     if streak and step:
         mods.append(Mod(streak * step, "streak"))
     defense = res.dice.d20(*mods)
     res.emit(ev.DefenseTotalRolled(me.id, me.display, defense, streak))
     best = None
     for o in opponents:
-        if not (o.conscious_above_zero and attacked_since_previous_turn(res, me, o.id)):
+        if not (o.can_react and not o.counts_as_down
+                and attacked_since_previous_turn(res, me, o.id)):
             continue
         roll = res.dice.d20(Mod(_best_melee_attack(o), "attack"))
         res.emit(ev.AttackTotalRolled(o.id, o.display, me.id, roll))
@@ -102,7 +124,7 @@ def _reckless(res: Resolution, me: Combatant, opponents: list[Combatant]) -> Non
     for o in opponents:
         o = res.enc.get(o.id)
         weapons = melee_weapons(o)
-        if not o.conscious_above_zero or not weapons or o.guarding \
+        if not o.can_react or not weapons or o.guarding \
                 or res.enc.get(me.id).hp <= 0:
             continue  # R-HP-3; R-INT-1: a guarding combatant makes no attacks
         weapon = max(weapons, key=lambda w: w.attack)

@@ -113,11 +113,14 @@ def roll_initiative(res: Resolution, reroll: bool) -> None:
 
 
 def _start_combat(res: Resolution) -> None:
-    """R-INI-4: a surprise round (round 0) when some but not all are aware; everyone is
-    flat-footed until its first regular turn (R-INI-5)."""
+    """R-INI-4: a surprise round (round 0) when at least one combatant is aware of an enemy
+    and at least one is unaware of an enemy; everyone is flat-footed until its first regular
+    turn (R-INI-5)."""
     active = res.enc.active
-    aware = tuple(c.id for c in active if c.aware)
-    surprise = 0 < len(aware) < len(active)
+    knows = {c.id: [c.is_aware_of(o) for o in active if o.side != c.side] for c in active}
+    aware = tuple(c.id for c in active if any(knows[c.id]))
+    # R-INI-4: someone aware of an enemy, and someone unaware of an enemy
+    surprise = bool(aware) and any(not all(k) for k in knows.values() if k)
     res.emit(ev.CombatStarted(surprise, aware))
     res.emit(ev.RoundStarted(0 if surprise else 1, surprise=surprise))
     advance(res)

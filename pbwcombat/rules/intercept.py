@@ -16,7 +16,7 @@ def start_guard(res: Resolution, defender: str, ward: str) -> None:
     """`intercept DEFENDER WARD` (R-INT-1): an extended action using the whole turn."""
     d = require_actor(res, defender)
     w = res.combatant(ward)
-    sp = res.enc.state.spent
+    sp = res.enc.spent_of(defender)
     if not res.force and (sp.standard or sp.moves or sp.full_round or sp.step or sp.extended
                           or sp.disengage_tried):
         raise IllegalAction("R-INT-1", f"guarding takes {d.display}'s whole turn, and the "
@@ -52,7 +52,7 @@ def _guards_of(res: Resolution, ward: str, enemy: Combatant) -> list[Combatant]:
     within their radius (R-INT-1), in initiative order."""
     where = res.enc.get(ward).position
     guards = [c for c in res.enc.active
-              if c.guarding == ward and c.side != enemy.side and c.conscious_above_zero
+              if c.guarding == ward and c.side != enemy.side and c.can_react
               and within_reach(c, where)]
     return sorted(guards, key=lambda c: initiative_rank(res, c.id))
 
@@ -100,7 +100,7 @@ def intercept_move(res: Resolution, mover: str, before: tuple[int, int] | None,
     stops it, if any."""
     m = res.enc.get(mover)
     guards = [c for c in res.enc.active
-              if c.guarding and c.side != m.side and c.conscious_above_zero
+              if c.guarding and c.side != m.side and c.can_react
               and within_reach(c, res.enc.get(c.guarding).position)]  # ward still in radius
     for d in sorted(guards, key=lambda c: initiative_rank(res, c.id)):
         if not within_reach(d, after) or (before is not None and within_reach(d, before)):

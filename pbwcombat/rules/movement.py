@@ -8,7 +8,7 @@ from pbwcombat.errors import IllegalAction, UsageError
 from pbwcombat.geometry import Square, is_straight, path_cost, path_through, within_reach
 from pbwcombat.rules.allowance import move_kind, require_actor
 from pbwcombat.rules.attack import attack_of_opportunity, provokers
-from pbwcombat.rules.disengage import attempt
+from pbwcombat.rules.disengage import attempt, first_in_order
 from pbwcombat.rules.engagement import engage_at_rest
 from pbwcombat.rules.intercept import intercept_move
 
@@ -33,11 +33,12 @@ def move_away(res: Resolution, who: str, to_cover: bool) -> None:
     """Gridless movement (R-GEO-5): any movement needs disengaging first (R-DIS-1)."""
     me = require_actor(res, who)
     kind = move_kind(res, me, 1, run=False, step=False)
+    first = first_in_order(res, me)  # R-DIS-4: before this move is spent
     res.emit(ev.ActionSpent(who, kind))
-    if me.engaged and not attempt(res, who, list(me.engaged)):
+    if me.engaged and not attempt(res, who, list(me.engaged), first=first):
         return
     if to_cover and me.missile_engaged and \
-            not attempt(res, who, list(me.missile_engaged), missile=True):
+            not attempt(res, who, list(me.missile_engaged), missile=True, first=first):
         return
     res.emit(ev.MovedAway(who, me.display))
 
@@ -62,17 +63,19 @@ def move(res: Resolution, who: str, waypoints: list[Square], step: bool = False,
     _check_path(res, who, path)
     cost = path_cost(start, path)
     kind = move_kind(res, me, cost, run=run, step=step)
+    first = first_in_order(res, me)  # R-DIS-4: before this move is spent
     res.emit(ev.ActionSpent(who, kind))
 
     # R-AOO-2: opponents R-DIS governs (or just governed) never punish the same act twice
     exempt = set(me.engaged) | set(disengaged_from)
     leaving = [o for o in me.engaged
                if any(not within_reach(res.enc.get(o), sq) for sq in path)]
-    if leaving and not attempt(res, who, leaving, destination=path[-1]):
+    if leaving and not attempt(res, who, leaving, destination=path[-1], first=first):
         res.emit(ev.MoveStopped(who, me.display, start, "disengage"))
         return
     if to_cover and me.missile_engaged and not attempt(
-            res, who, list(me.missile_engaged), missile=True, destination=path[-1]):
+            res, who, list(me.missile_engaged), missile=True, destination=path[-1],
+            first=first):
         res.emit(ev.MoveStopped(who, me.display, start, "disengage"))
         return
     _walk(res, who, start, path, exempt, step=step, run=run)
@@ -127,7 +130,7 @@ def disengage(res: Resolution, who: str, to: Square | None, reckless: bool) -> N
                                        "(rules.reckless_disengage = false)")
     if not me.engaged:
         raise IllegalAction("R-DIS-1", f"{me.display} is not engaged in melee")
-    sp = res.enc.state.spent
+    sp = res.enc.spent_of(who)
     if not res.force and (sp.extended or sp.full_round):
         raise IllegalAction("R-DIS-3", f"{me.display} has only free actions left this turn")
     opponents = tuple(me.engaged)

@@ -14,34 +14,71 @@ def in_surprise(enc: Encounter) -> bool:
     return enc.state.phase == "surprise"
 
 
+def acts_in_surprise(enc: Encounter, c: Combatant) -> bool:
+    """R-INI-4: in the surprise round, combatants aware of at least one enemy act."""
+    return any(c.is_aware_of(o) for o in enc.active if o.side != c.side)
+
+
 def may_take_turn(enc: Encounter, c: Combatant) -> bool:
-    """R-TRN-4, R-INI-4: able to act, and aware if this is the surprise round."""
-    return c.can_act and (c.aware or not in_surprise(enc))
+    """R-TRN-4, R-INI-4, R-CND-3: able to act, and aware if this is the surprise round."""
+    return c.can_act and (not in_surprise(enc) or acts_in_surprise(enc, c))
+
+
+def _has_a_turn(enc: Encounter, c: Combatant) -> bool:
+    """Whether passing `c` over still counts as its turn (R-CND-3; ruling: the dying and
+    the stable keep their turns for durations too): not the dead, not the unaware in the
+    surprise round."""
+    return c.status != "dead" and not c.removed and (
+        not in_surprise(enc) or acts_in_surprise(enc, c))
 
 
 # -- start and end of a turn: the hooks --------------------------------------------------
 
 
-def start_turn(res: Resolution, who: str) -> None:
+def _first_start_this_round(enc: Encounter, who: str) -> bool:
+    return enc.get(who).turn_clocks[1] <= enc.state.round_clock
+
+
+def start_turn(res: Resolution, who: str, members: tuple[str, ...] = ()) -> None:
     """Start-of-turn hook: a guard ends (R-INT-1), flat-footed ends in a regular round
-    (R-TRN-5, via TurnStarted), the turn's allowances reset."""
+    (R-TRN-5, via TurnStarted), the turn's allowances reset. `members`: the members of a
+    shared group turn (R-INI-3), `who` first."""
     c = res.enc.get(who)
-    if c.guarding:
-        res.emit(ev.GuardEnded(who, c.display))
+    for m in members or (who,):
+        g = res.enc.get(m)
+        if g.guarding:
+            res.emit(ev.GuardEnded(m, g.display))
     surprise = in_surprise(res.enc)
-    res.emit(ev.TurnStarted(who, c.display, c.player, res.enc.state.round, surprise, res.now,
-                            deadline_text(res.enc, res.now)))
+    deadline = deadline_text(res.enc, res.now)
+    if len(members) > 1:
+        people = [res.enc.get(m) for m in members]
+        res.emit(ev.TurnStarted(who, c.display, c.player, res.enc.state.round, surprise,
+                                res.now, deadline, c.group, tuple(members),
+                                tuple(p.display for p in people),
+                                tuple(p.player for p in people)))
+    else:
+        res.emit(ev.TurnStarted(who, c.display, c.player, res.enc.state.round, surprise,
+                                res.now, deadline))
 
 
 def end_turn(res: Resolution) -> None:
-    """End-of-turn hook: a turn passed without trying to disengage resets the streak (R-DIS-6)."""
+    """End-of-turn hook: a turn passed without trying to disengage resets the streak (R-DIS-6);
+    durations ending at the end of the turn end (R-CND-2). A shared group turn ends for
+    every member (R-INI-3)."""
     who = res.enc.state.turn
     if not who:
         return
-    c = res.enc.get(who)
-    if c.disengage_streak and not res.enc.state.spent.disengage_tried:
-        res.emit(ev.StreakReset(who, c.display))
-    res.emit(ev.TurnEnded(who, c.display))
+    from pbwcombat.rules.conditions import expire_turn_end
+
+    members = [m for m in res.enc.members_of(who) if m == who or m not in res.enc.state.acted]
+    for m in members:
+        c = res.enc.get(m)
+        if c.disengage_streak and not res.enc.spent_of(m).disengage_tried:
+            res.emit(ev.StreakReset(m, c.display))
+    for m in members:
+        expire_turn_end(res, m)
+    for m in members:
+        res.emit(ev.TurnEnded(m, res.enc.get(m).display))
 
 
 # -- moving on ------------------------------------------------------------------------
@@ -82,25 +119,54 @@ def advance(res: Resolution) -> None:
             if _start_or_skip(res, who):
                 return
         res.emit(ev.RoundStarted(res.enc.state.round + 1, surprise=False))
+        from pbwcombat.rules.conditions import expire_orphans
+
+        expire_orphans(res)  # R-CND-4
     raise IllegalAction("R-TRN-4", "nobody in the order can take a turn")
 
 
 def _start_or_skip(res: Resolution, cid: str) -> bool:
-    """Start `cid`'s turn if it can act (True); else pass it over, a dying one bleeding first."""
+    """Start `cid`'s turn if it can act (True); else pass it over, a dying one bleeding first.
+    With shared group turns (R-INI-3) the whole group's turn starts at its first member."""
+    from pbwcombat.rules.conditions import tick_turn_start
+
+    st = res.enc.state
+    members = [m for m in res.enc.members_of(cid) if m not in st.acted and m not in st.delaying]
+    counted = []
+    for m in members:  # R-CND-2: a turn start counts for durations before anything else
+        c = res.enc.get(m)
+        if _has_a_turn(res.enc, c) and _first_start_this_round(res.enc, m):
+            counted.append(m)
+            tick_turn_start(res, m)
+    able = [m for m in members if may_take_turn(res.enc, res.enc.get(m))]
+    for m in members:
+        if m not in able:
+            _skip(res, m, counted=m in counted)
+    if not able:
+        return False
+    start_turn(res, able[0], tuple(able) if len(members) > 1 else ())
+    return True
+
+
+def _skip(res: Resolution, cid: str, counted: bool) -> None:
     c = res.enc.get(cid)
-    if may_take_turn(res.enc, c):
-        start_turn(res, cid)
-        return True
     if c.status == "dying":
         bleed(res, cid)
+    if counted and c.helpless and c.status in ("ok", "disabled"):
+        # R-CND-3: a skipped turn still counts as its turn
+        res.emit(ev.SkippedTurnCounted(cid, in_surprise(res.enc)))
+        from pbwcombat.rules.conditions import expire_turn_end
+
+        expire_turn_end(res, cid)
     res.emit(ev.TurnSkipped(cid, c.display, _skip_reason(res.enc, cid), c.pc))
-    return False
 
 
 def _skip_reason(enc: Encounter, cid: str) -> str:
     c = enc.get(cid)
     if c.status in ("dying", "stable", "dead"):
         return c.status
+    if c.helpless:
+        return c.helpless
     return "unaware"
 
 
@@ -115,8 +181,11 @@ def delay(res: Resolution, who: str) -> None:
     """R-TRN-7: step out of the order for this round; the next combatant starts."""
     res.require_combat()
     c = res.combatant(who)
-    if res.enc.state.turn != who:
+    if not res.enc.takes_turn_now(who):
         raise IllegalAction("R-TRN-7", f"{c.display} can delay only on its own turn")
+    if len(res.enc.members_of(who)) > 1:
+        raise IllegalAction("R-INI-3", f"{c.display} shares its group's turn and cannot "
+                                       "delay alone (rules.group_turn = \"shared\")")
     spent = res.enc.state.spent
     if (spent.standard or spent.moves or spent.full_round or spent.step or spent.extended) \
             and not res.force:
@@ -133,7 +202,8 @@ def act(res: Resolution, who: str) -> None:
     if who not in res.enc.state.delaying:
         raise IllegalAction("R-TRN-7", f"{c.display} is not delaying")
     if not c.can_act:
-        raise IllegalAction("R-TRN-4", f"{c.display} cannot act ({c.status})")
+        raise IllegalAction("R-CND-3" if c.helpless else "R-TRN-4",
+                            f"{c.display} cannot act ({c.helpless or c.status})")
     previous = res.enc.state.turn
     end_turn(res)
     order = [o for o in res.enc.state.order if o != who]

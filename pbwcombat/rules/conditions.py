@@ -1,0 +1,147 @@
+"""Conditions (R-CND): putting them on and off, their durations, and the built-in `stand-up`.
+
+Other rule modules apply a condition through `apply_condition` (an action's condition on the
+targets that failed their save, R-ACT-3(d)) and read the effects from the combatant
+(`Combatant.helpless`, `is_flat_footed`, `counts_as_down`; the Defense in
+`attack.effective_defense`).
+"""
+
+from __future__ import annotations
+
+from pbwcombat import events as ev
+from pbwcombat.engine import Resolution
+from pbwcombat.errors import IllegalAction, UsageError
+from pbwcombat.model import ID_PATTERN, Combatant
+
+_SLUG_MAX = 64
+
+
+def _gender(c: Combatant) -> str:
+    return str(getattr(c, "gender", "m") or "m")
+
+
+def check_name(name: str) -> str:
+    """A condition name is a slug (R-CND-1): lower-case letters, digits, `-` and `_`."""
+    import re
+
+    if not re.match(ID_PATTERN, name) or len(name) > _SLUG_MAX:
+        raise UsageError(f'"{name}" is not a condition name: use a slug such as prone, '
+                         "stunned, paralyzed, flat-footed or any-other-word")
+    return name
+
+
+def apply_condition(res: Resolution, who: str, name: str, rounds: int | None = None,
+                    ends: str = "start", of: str | None = None) -> None:
+    """Put condition `name` on `who` (R-CND-1/2), replacing the duration it had. With
+    `rounds` it ends at the start (or end) of the `rounds`-th next turn of `of` (default:
+    whoever's turn it is; outside any turn, `who` itself)."""
+    c = res.enc.get(who)
+    replaced = name in c.conditions
+    if rounds is None:
+        res.emit(ev.ConditionApplied(who, c.display, name, None, "", "", "", replaced,
+                                     _gender(c)))
+        return
+    clock = of or res.enc.state.turn or who
+    res.emit(ev.ConditionApplied(who, c.display, name, rounds, ends, clock,
+                                 res.enc.get(clock).display, replaced, _gender(c)))
+
+
+def remove_condition(res: Resolution, who: str, name: str, reason: str,
+                     of_name: str = "") -> None:
+    c = res.enc.get(who)
+    res.emit(ev.ConditionRemoved(who, c.display, name, reason, of_name, _gender(c)))
+
+
+def condition(res: Resolution, targets: list[str], name: str, rounds: int | None,
+              ends: str | None, of: str | None, remove: bool) -> None:
+    """`condition WHO[,WHO…] NAME [--rounds N] [--ends start|end] [--of ID]` and
+    `condition WHO NAME --remove` (R-CND-1)."""
+    check_name(name)
+    if remove and (rounds is not None or ends is not None or of is not None):
+        raise UsageError("--remove takes no --rounds, --ends or --of")
+    if rounds is None and (ends is not None or of is not None):
+        raise UsageError("--ends and --of need --rounds N")
+    if rounds is not None and rounds < 1:
+        raise UsageError(f"--rounds: {rounds} is not a number of turns (1 or more)")
+    if ends not in (None, "start", "end"):
+        raise UsageError(f"--ends: {ends!r} is not one of start, end")
+    people = [res.combatant(t) for t in dict.fromkeys(targets)]
+    if of is not None:
+        res.combatant(of)
+    if res.enc.state.phase == "ended":
+        raise IllegalAction("R-TRN-6", "the combat has ended")
+    for p in people:
+        if remove:
+            if name not in p.conditions:
+                raise IllegalAction("R-CND-1", f"{p.display} is not {name}")
+            remove_condition(res, p.id, name, "removed")
+        else:
+            apply_condition(res, p.id, name, rounds, ends or "start", of)
+
+
+# -- durations (R-CND-2/4) ------------------------------------------------------------------
+
+
+def _holders(res: Resolution) -> list[Combatant]:
+    """Combatants whose conditions run: the dead and the removed keep theirs silently."""
+    return [c for c in res.enc.combatants
+            if c.conditions and not c.removed and c.status != "dead"]
+
+
+def tick_turn_start(res: Resolution, who: str) -> None:
+    """R-CND-2: a turn start of `who`: each duration counted on it drops by one; those that
+    reach 0 and end at the start of the turn end now."""
+    for c in _holders(res):
+        for name, cond in list(c.conditions.items()):
+            if cond.of != who or cond.turns is None or cond.turns <= 0:
+                continue
+            left = cond.turns - 1
+            res.emit(ev.ConditionTicked(c.id, name, left))
+            if left == 0 and cond.ends == "start":
+                remove_condition(res, c.id, name, "expired")
+
+
+def expire_turn_end(res: Resolution, who: str) -> None:
+    """R-CND-2: at the end of `who`'s turn, durations at 0 that end at the end of it end."""
+    for c in _holders(res):
+        for name, cond in list(c.conditions.items()):
+            if cond.of == who and cond.turns == 0 and cond.ends == "end":
+                remove_condition(res, c.id, name, "expired")
+
+
+def expire_orphans(res: Resolution) -> None:
+    """R-CND-4: at the start of a round, durations whose `of` combatant is dead or removed
+    end."""
+    for c in _holders(res):
+        for name, cond in list(c.conditions.items()):
+            if cond.of is None:
+                continue
+            clock = res.enc.find(cond.of)
+            if clock is None or clock.removed or clock.status == "dead":
+                remove_condition(res, c.id, name, "of_gone",
+                                 clock.display if clock is not None else cond.of)
+
+
+# -- the built-in stand-up action (R-CND-3) --------------------------------------------------
+
+
+def stand_up(res: Resolution, who: str) -> None:
+    """`stand-up`: a move action that provokes (R-ACT-2) and removes `prone`. The provoked
+    AoOs come first, in initiative order; an actor dropped to hp ≤ 0 stays down (the move
+    action is spent either way)."""
+    from pbwcombat.rules.allowance import move_kind, require_actor
+    from pbwcombat.rules.attack import attack_of_opportunity, provokers
+
+    me = require_actor(res, who)
+    if "prone" not in me.conditions:
+        raise IllegalAction("R-CND-3", f"{me.display} is not prone")
+    kind = move_kind(res, me, 0, run=False, step=False)
+    res.emit(ev.ActionSpent(who, kind))
+    if me.disengage_streak:
+        res.emit(ev.StreakReset(who, me.display))  # R-DIS-6: an action other than moving
+    for enemy in provokers(res, who, me.position, engaged_exempt=False):
+        attack_of_opportunity(res, enemy, who, me.position)
+        if res.enc.get(who).hp <= 0:
+            res.emit(ev.AttackRefused(who, me.display, "fell"))
+            return
+    remove_condition(res, who, "prone", "stood")
