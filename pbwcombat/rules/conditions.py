@@ -68,8 +68,7 @@ def condition(res: Resolution, targets: list[str], name: str, rounds: int | None
     people = [res.combatant(t) for t in dict.fromkeys(targets)]
     if of is not None:
         res.combatant(of)
-    if res.enc.state.phase == "ended":
-        raise IllegalAction("R-TRN-6", "the combat has ended")
+    res.require_not_ended()
     for p in people:
         if remove:
             if name not in p.conditions:
