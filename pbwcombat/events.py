@@ -56,8 +56,11 @@ class OrderSet(Value):
 
 
 class CombatStarted(Value):
+    """`aware`: who acts in the surprise round (R-INI-4), `names` theirs (absent in 0.1)."""
+
     surprise: bool
     aware: tuple[str, ...]
+    names: tuple[str, ...] = ()
 
 
 class RoundStarted(Value):

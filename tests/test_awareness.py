@@ -16,7 +16,7 @@ def test_R_INI_4_aware_list_starts_a_surprise_round_for_those_who_know(run, enco
     r = roll_init(run, path, "15,10,5", )
     assert (state(path)["phase"], state(path)["round"]) == ("surprise", 0)
     assert state(path)["turn"] == "hero"
-    assert "Surprise round" in r.out
+    assert "Surprise round! Acting: Hero (one standard" in r.out
     refused(run, path, "R-INI-4", "attack", path, "hero", "gob2")  # not aware of gob2
     r = ok(run("attack", path, "hero", "gob1", "--dice", "2", "--format", "json"))
     assert events(r, "AttackRolled")

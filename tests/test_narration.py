@@ -53,6 +53,7 @@ VARIANTS: dict[str, list[dict[str, Any]]] = {
     "InterceptResolved": [{"won": False}, {"forfeit": True}, {"movement": True}],
     "CombatEnded": [{"by_hand": True}, {"winner": ""}, {"fallen": ()}],
     "RoundStarted": [{"surprise": True}],
+    "CombatStarted": [{"surprise": True}, {"surprise": True, "names": ()}],
     "TurnStarted": [{"deadline": "2026-11-30 12:00"}, {"members": ()},
                     {"members": (), "deadline": "2026-11-30 12:00"}],
     "ConditionApplied": [{"turns": None}, {"replaced": True}, {"ends": "end", "turns": 0},

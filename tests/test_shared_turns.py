@@ -71,3 +71,14 @@ def test_R_INI_3_shared_previous_turn_is_the_groups(run, encounter):
     r = ok(run("move", path, "gob1", "8,0", "--format", "json"))
     (res,) = events(r, "DisengageResolved")
     assert res["auto"] == "not_attacked"
+
+
+def test_R_INI_3_shared_resolve_takes_every_members_declaration(run, encounter):
+    path = encounter(goblins())
+    roll_init(run, path, "5,15")
+    ok(run("declare", path, "gob1", "move", "4,0"))
+    ok(run("declare", path, "gob2", "move", "4,2"))
+    r = ok(run("resolve", path, "--format", "json"))
+    moved = [e["who"] for e in events(r, "Moved")]
+    assert moved == ["gob1", "gob2"]
+    assert state(path)["round"] == 2

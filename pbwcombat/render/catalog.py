@@ -55,8 +55,8 @@ EN: dict[str, str] = {
     "OrderSet": "Initiative order: {order}",
     "OrderSet_reroll": "New initiative order: {order}",
     "CombatStarted": "Combat begins! Everyone is flat-footed until their first turn.",
-    "CombatStarted_surprise": "Surprise round! Only {aware} act: one standard or one move "
-                              "action each. Everyone is flat-footed until their first regular "
+    "CombatStarted_surprise": "Surprise round! Acting: {aware} (one standard or one move "
+                              "action each). Everyone is flat-footed until their first regular "
                               "turn.",
     "RoundStarted": "— Round {round} —",
     "RoundStarted_surprise": "— Surprise round —",
@@ -239,8 +239,8 @@ ES: dict[str, str] = {
     "OrderSet": "Orden de iniciativa: {order}",
     "OrderSet_reroll": "Nuevo orden de iniciativa: {order}",
     "CombatStarted": "¡Comienza el combate! Todos están desprevenidos hasta su primer turno.",
-    "CombatStarted_surprise": "¡Asalto de sorpresa! Solo actúan {aware}: una acción estándar "
-                              "o de movimiento cada uno. Todos están desprevenidos hasta su "
+    "CombatStarted_surprise": "¡Asalto de sorpresa! Actúan: {aware} (una acción estándar "
+                              "o de movimiento cada uno). Todos están desprevenidos hasta su "
                               "primer turno normal.",
     "RoundStarted": "— Asalto {round} —",
     "RoundStarted_surprise": "— Asalto de sorpresa —",

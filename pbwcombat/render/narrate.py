@@ -138,6 +138,8 @@ class Narrator:
         return self.t("OrderSet_reroll" if e.reroll else "OrderSet", order=order)
 
     def _CombatStarted(self, e: ev.CombatStarted) -> str:
+        if e.surprise:  # R-INI-4: who acts in the surprise round
+            return self.t("CombatStarted_surprise", aware=self.names(e.names or e.aware))
         return self.t("CombatStarted")
 
     def _RoundStarted(self, e: ev.RoundStarted) -> str:

@@ -57,23 +57,30 @@ def resolve_round(res: Resolution) -> None:
         who = st.turn
         if not who:
             return
-        me = res.enc.get(who)
-        argv = st.declarations.get(who)
-        action = None
-        if argv is not None:
-            res.emit(ev.DeclarationTaken(who))
-            action = parse_declared(who, list(argv))
-        elif res.enc.rules.default_action == "attack-nearest":
-            action = _nearest_enemy_attack(res, who)
-        if action is not None:
-            snap = res.snapshot()
-            try:
-                res.apply(action)
-            except PbwError as e:
-                res.restore(snap)
-                res.emit(ev.DeclarationSkipped(who, me.display, tuple(argv or ["attack"]),
-                                               e.message))
+        for member in res.enc.members_of(who):  # R-INI-3: each member of a shared turn
+            if res.enc.state.turn == who and res.enc.takes_turn_now(member):
+                _resolve_one(res, member)
         if res.enc.state.turn == who:
             next_turn(res)
         elif res.enc.state.phase == "ended":
             return
+
+
+def _resolve_one(res: Resolution, who: str) -> None:
+    """`who`'s declared action (or its default), skipped with the reason if illegal."""
+    me = res.enc.get(who)
+    argv = res.enc.state.declarations.get(who)
+    action = None
+    if argv is not None:
+        res.emit(ev.DeclarationTaken(who))
+        action = parse_declared(who, list(argv))
+    elif res.enc.rules.default_action == "attack-nearest":
+        action = _nearest_enemy_attack(res, who)
+    if action is not None:
+        snap = res.snapshot()
+        try:
+            res.apply(action)
+        except PbwError as e:
+            res.restore(snap)
+            res.emit(ev.DeclarationSkipped(who, me.display, tuple(argv or ["attack"]),
+                                           e.message))

@@ -121,7 +121,7 @@ def _start_combat(res: Resolution) -> None:
     aware = tuple(c.id for c in active if any(knows[c.id]))
     # R-INI-4: someone aware of an enemy, and someone unaware of an enemy
     surprise = bool(aware) and any(not all(k) for k in knows.values() if k)
-    res.emit(ev.CombatStarted(surprise, aware))
+    res.emit(ev.CombatStarted(surprise, aware, tuple(res.enc.get(a).display for a in aware)))
     res.emit(ev.RoundStarted(0 if surprise else 1, surprise=surprise))
     advance(res)
 
