@@ -1,48 +1,72 @@
 """Actions: what a command asks for, as values; `pbwcombat.dispatch` sends each to its rule.
 
-Actions are also what `declare` queues (as argument lists) and what `--key` digests."""
+Each action reads and writes its own command line, as python-chess's `Move.from_uci`/`uci()`:
+`to_argv(Attack("aldric", "snag", "longsword"))` is `("attack", "aldric", "snag", "--weapon",
+"longsword")` and `from_argv` reads it back to an equal action. That argument list, not the
+Python repr, is what `declare` queues and what `--key` digests, so renaming a field changes
+neither. Fields without a default are positional arguments in order; fields with a default
+are `--options` (a bool is a flag), named after the field with dashes.
+"""
+
+from typing import Any, ClassVar, get_type_hints
 
 from pbwcombat.engine import Resolution
 from pbwcombat.errors import UsageError
 from pbwcombat.value import Value
 
 
-class RollInitiative(Value):
+class Action(Value):
+    """An action value that knows its command line (see the module docstring)."""
+
+    VERB: ClassVar[str] = ""
+    REST: ClassVar[str] = ""  # a field that takes the remaining positional arguments
+    CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {}
+
+
+class RollInitiative(Action):
+    VERB = "roll-initiative"
     reroll: bool = False
 
 
-class Next(Value):
-    pass
+class Next(Action):
+    VERB = "next"
 
 
-class Delay(Value):
+class Delay(Action):
+    VERB = "delay"
     who: str
 
 
-class Act(Value):
+class Act(Action):
+    VERB = "act"
     who: str
 
 
-class End(Value):
-    pass
+class End(Action):
+    VERB = "end"
 
 
-class Remove(Value):
+class Remove(Action):
+    VERB = "remove"
     who: str
 
 
-class Hp(Value):
-    targets: tuple[str, ...]
+class Hp(Action):
+    VERB = "hp"
+    targets: tuple[str, ...]  # one argument, comma-separated
     delta: str
 
 
-class FreeRoll(Value):
+class FreeRoll(Action):
+    VERB = "roll"
     expr: str
     who: str | None = None
     reason: str = ""
 
 
-class Attack(Value):
+class Attack(Action):
+    VERB = "attack"
+    CHOICES = {"on_intercept": ("redirect", "forfeit")}
     attacker: str
     target: str
     weapon: str | None = None
@@ -51,7 +75,9 @@ class Attack(Value):
     from_behind: bool = False
 
 
-class Move(Value):
+class Move(Action):
+    VERB = "move"
+    REST = "waypoints"
     who: str
     waypoints: tuple[tuple[int, int], ...] = ()
     step: bool = False
@@ -60,20 +86,24 @@ class Move(Value):
     away: bool = False
 
 
-class Disengage(Value):
+class Disengage(Action):
+    VERB = "disengage"
     who: str
     to: tuple[int, int] | None = None
     reckless: bool = False
 
 
-class Intercept(Value):
+class Intercept(Action):
+    VERB = "intercept"
     defender: str
     ward: str
 
 
-class SetCondition(Value):
+class SetCondition(Action):
     """`condition WHO[,WHO…] NAME [--rounds N] [--ends start|end] [--of ID] [--remove]`."""
 
+    VERB = "condition"
+    CHOICES = {"ends": ("start", "end")}
     targets: tuple[str, ...]
     name: str
     rounds: int | None = None
@@ -82,52 +112,46 @@ class SetCondition(Value):
     remove: bool = False
 
 
-class StandUp(Value):
+class StandUp(Action):
     """The built-in `stand-up` action (R-CND-3)."""
 
+    VERB = "stand-up"
     who: str
 
 
-class DiceCommit(Value):
+class DiceCommit(Action):
+    VERB = "dice commit"
     salt: str | None = None
 
 
-class DiceSalt(Value):
+class DiceSalt(Action):
+    VERB = "dice salt"
     salt: str
 
 
-class Declare(Value):
+class Declare(Action):
+    VERB = "declare"
+    REST = "argv"  # the declared action's own arguments, options included, kept as typed
     who: str
     argv: tuple[str, ...]
 
 
-class ClearDeclaration(Value):
+class ClearDeclaration(Action):
+    VERB = "declare"  # `declare WHO --clear`
     who: str
 
 
-class Resolve(Value):
-    pass
+class Resolve(Action):
+    VERB = "resolve"
 
 
 DECLARABLE = ("attack", "move", "disengage", "intercept", "delay")
 
-
-def _take(argv: list[str], flag: str) -> str | None:
-    if flag not in argv:
-        return None
-    i = argv.index(flag)
-    if i + 1 >= len(argv):
-        raise UsageError(f"{flag} needs a value")
-    value = argv[i + 1]
-    del argv[i:i + 2]
-    return value
-
-
-def _flag(argv: list[str], flag: str) -> bool:
-    if flag in argv:
-        argv.remove(flag)
-        return True
-    return False
+_BY_VERB: dict[str, type[Action]] = {
+    cls.VERB: cls for cls in (RollInitiative, Next, Delay, Act, End, Remove, Hp, FreeRoll,
+                              Attack, Move, Disengage, Intercept, DiceCommit, DiceSalt,
+                              SetCondition, StandUp, Declare, Resolve)
+}
 
 
 def parse_square(text: str) -> tuple[int, int]:
@@ -137,41 +161,144 @@ def parse_square(text: str) -> tuple[int, int]:
     return int(parts[0]), int(parts[1])
 
 
-def parse_declared(who: str, argv: list[str]) -> object:
-    """A declared action (`attack TARGET --weapon W`, `move 3,4 --run`, …) as an Action;
-    UsageError (exit 2) for what would not parse as the command itself."""
+def _option(name: str) -> str:
+    return "--" + name.replace("_", "-")
+
+
+def _hints(cls: type[Action]) -> dict[str, Any]:
+    return {f: h for f, h in get_type_hints(cls).items() if f in cls._fields}
+
+
+def _write(hint: Any, value: Any) -> list[str]:
+    """One field's value as arguments."""
+    if hint == tuple[str, ...]:
+        return [",".join(value)]
+    if hint == tuple[tuple[int, int], ...]:
+        return [f"{x},{y}" for x, y in value]
+    if isinstance(value, tuple):  # a square
+        return [f"{value[0]},{value[1]}"]
+    return [str(value)]
+
+
+def _read(cls: type[Action], name: str, hint: Any, text: str) -> Any:
+    """One argument as a field's value; UsageError (exit 2) when it does not parse."""
+    flag = _option(name)
+    if hint == int | None:
+        hint = int
+    if hint is int:
+        if not text.lstrip("+-").isdigit() or len(text) > 12:
+            raise UsageError(f"{flag}: {text!r} is not an integer")
+        return int(text)
+    if hint == tuple[str, ...]:
+        parts = tuple(p.strip() for p in text.split(",") if p.strip())
+        if not parts:
+            raise UsageError(f"{text!r}: expected one or more combatant ids")
+        return parts
+    if hint in (tuple[int, int], tuple[int, int] | None):
+        return parse_square(text)
+    if hint == tuple[tuple[int, int], ...]:
+        return parse_square(text)
+    choices = cls.CHOICES.get(name)
+    if choices and text not in choices:
+        raise UsageError(f"{flag}: {text!r} is not one of {', '.join(choices)}")
+    return text
+
+
+def to_argv(action: Action) -> tuple[str, ...]:
+    """The action's command line after the encounter file, verb first, options that differ
+    from their defaults in field order: the canonical form `from_argv` reads back."""
+    cls = type(action)
+    out = cls.VERB.split()
+    options: list[str] = []
+    hints = _hints(cls)
+    for name in cls._fields:
+        value = getattr(action, name)
+        if name == cls.REST:
+            out += list(value) if hint_is_text(hints[name]) else _write(hints[name], value)
+        elif name not in cls._defaults:
+            out += _write(hints[name], value)
+        elif value != cls._defaults[name]:
+            options += [_option(name)] if value is True else [_option(name),
+                                                               *_write(hints[name], value)]
+    if isinstance(action, ClearDeclaration):
+        options.append("--clear")
+    return (*out, *options)
+
+
+def hint_is_text(hint: Any) -> bool:
+    return bool(hint == tuple[str, ...])
+
+
+def from_argv(argv: list[str] | tuple[str, ...]) -> Action:
+    """An action from its command line (verb first); UsageError (exit 2) for what the
+    command itself would refuse to parse."""
+    words = list(argv)
+    verb = " ".join(words[:2]) if words[:1] == ["dice"] else " ".join(words[:1])
+    cls = _BY_VERB.get(verb)
+    if cls is None:
+        raise UsageError(f"unknown command {verb!r}")
+    rest = words[len(verb.split()):]
+    if cls is Declare and "--clear" in rest:
+        if len(rest) != 2 or rest[1] != "--clear":
+            raise UsageError("declare --clear takes no action")
+        return ClearDeclaration(rest[0])
+    return _fill(cls, rest)
+
+
+def _fill(cls: type[Action], args: list[str]) -> Action:
+    hints = _hints(cls)
+    positional = [f for f in cls._fields if f not in cls._defaults and f != cls.REST]
+    options = {_option(f): f for f in cls._fields if f in cls._defaults and f != cls.REST}
+    values: dict[str, Any] = {}
+    loose: list[str] = []
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        if cls is Declare and len(loose) >= 1:  # the declared action's words, as typed
+            loose += args[i:]
+            break
+        if arg.startswith("--") and arg not in options:
+            raise UsageError(f"{cls.VERB}: unknown option {arg}")
+        if arg in options:
+            name = options[arg]
+            if name in values:
+                raise UsageError(f"{cls.VERB}: {arg} given twice")
+            if hints[name] is bool:
+                values[name] = True
+            else:
+                if i + 1 >= len(args):
+                    raise UsageError(f"{arg} needs a value")
+                values[name] = _read(cls, name, hints[name], args[i + 1])
+                i += 1
+        else:
+            loose.append(arg)
+        i += 1
+    if len(loose) < len(positional) or (len(loose) > len(positional) and not cls.REST):
+        wanted = " ".join(p.upper() for p in positional) or "no arguments"
+        raise UsageError(f"{cls.VERB}: expected {wanted}")
+    for name, text in zip(positional, loose, strict=False):
+        values[name] = _read(cls, name, hints[name], text)
+    if cls.REST:
+        extra = loose[len(positional):]
+        values[cls.REST] = tuple(extra) if hint_is_text(hints[cls.REST]) else tuple(
+            _read(cls, cls.REST, hints[cls.REST], t) for t in extra)
+    action: Action = cls(**values)
+    return action
+
+
+def parse_declared(who: str, argv: list[str] | tuple[str, ...]) -> Action:
+    """A declared action (`attack TARGET --weapon W`, `move 3,4 --run`, …) as an Action:
+    the command's own parser with WHO in front; UsageError (exit 2) if it would not parse."""
     if not argv or argv[0] not in DECLARABLE:
         raise UsageError(f"declare: the action must be one of {', '.join(DECLARABLE)}")
-    verb, rest = argv[0], list(argv[1:])
-    action: object
-    if verb == "attack":
-        weapon = _take(rest, "--weapon")
-        mod_text = _take(rest, "--mod") or "0"
-        on_intercept = _take(rest, "--on-intercept") or "redirect"
-        behind = _flag(rest, "--from-behind")
-        if not mod_text.lstrip("+-").isdigit():
-            raise UsageError(f"--mod: {mod_text!r} is not an integer")
-        if on_intercept not in ("redirect", "forfeit"):
-            raise UsageError("--on-intercept: redirect or forfeit")
-        if len(rest) != 1:
-            raise UsageError("declare attack: give exactly one TARGET")
-        action = Attack(who, rest[0], weapon, int(mod_text), on_intercept, behind)
-    elif verb == "move":
-        flags = [_flag(rest, f) for f in ("--step", "--run", "--to-cover", "--away")]
-        action = Move(who, tuple(parse_square(w) for w in rest), *flags)
-    elif verb == "disengage":
-        to = _take(rest, "--to")
-        action = Disengage(who, parse_square(to) if to else None, _flag(rest, "--reckless"))
-    elif verb == "intercept":
-        if len(rest) != 1:
-            raise UsageError("declare intercept: give exactly one WARD")
-        action = Intercept(who, rest[0])
-    else:
-        action = Delay(who)
-    leftover = [a for a in rest if a.startswith("--")]
-    if verb != "attack" and verb != "intercept" and leftover:
-        raise UsageError(f"declare {verb}: unknown option {leftover[0]}")
-    return action
+    return from_argv([argv[0], who, *argv[1:]])
+
+
+def declared_argv(action: Action) -> tuple[str, ...]:
+    """What `declare` queues: the action's command line without WHO (`attack snag …`),
+    canonical, so that `parse_declared(who, declared_argv(a)) == a`."""
+    verb, _who, *rest = to_argv(action)
+    return (verb, *rest)
 
 
 _ID_FIELDS = ("attacker", "target", "who", "defender", "ward")

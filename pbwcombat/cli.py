@@ -170,7 +170,7 @@ def _emit(outcome: Any) -> None:
     sys.stdout.write(outcome.text)
 
 
-def _run(path: Path, command: str, action: object, opts: Any) -> None:
+def _run(path: Path, command: str, action: act.Action, opts: Any) -> None:
     from pbwcombat.runner import run_action
 
     _emit(run_action(path, command, action, opts))

@@ -138,7 +138,7 @@ def dispatch(res: Resolution, action: object) -> None:
     HANDLERS[type(action)](res, action)
 
 
-def apply_action(enc: Encounter, action: object, dice: DiceSource, now: str,
+def apply_action(enc: Encounter, action: a.Action, dice: DiceSource, now: str,
                  force: bool = False) -> Resolution:
     """Resolve one action; raises IllegalAction/UsageError and leaves `enc` untouched."""
     res = Resolution(enc, dice, now, force, dispatch)

@@ -15,6 +15,7 @@ from typing import Any, NamedTuple
 
 from pbwcombat import events as ev
 from pbwcombat import store
+from pbwcombat.actions import Action, to_argv
 from pbwcombat.dice import ALGORITHM, DiceSource, generator_key
 from pbwcombat.dispatch import apply_action
 from pbwcombat.document import dumps, from_document
@@ -85,11 +86,21 @@ def dice_source(enc: Encounter, supplied: tuple[int, ...]) -> DiceSource:
     return DiceSource(key, enc.dice.n, list(supplied))
 
 
-def action_digest(command: str, action: object, opts: Options) -> str:
-    """What `--key` compares: the action and what changes its outcome (not format or lang)."""
-    text = json.dumps([command, repr(action), list(opts.supplied), opts.force,
+def action_digest(command: str, action: Action, opts: Options) -> str:
+    """What `--key` compares: the action's command line (`to_argv`, not its Python repr, so
+    renaming a field keeps stored keys) and what changes its outcome (not format or lang)."""
+    text = json.dumps([command, list(to_argv(action)), list(opts.supplied), opts.force,
                        opts.if_version, opts.if_idle])
     return hashlib.sha256(text.encode()).hexdigest()
+
+
+def same_arguments(record: dict[str, Any], command: str, action: Action, opts: Options) -> bool:
+    """Whether a journal record's digest is this command's: by its command line, or as 0.1
+    wrote it (by repr) so keys stored by 0.1 are still honoured."""
+    legacy = json.dumps([command, repr(action), list(opts.supplied), opts.force,
+                         opts.if_version, opts.if_idle])
+    return record.get("digest") in (action_digest(command, action, opts),
+                                    hashlib.sha256(legacy.encode()).hexdigest())
 
 
 def _find_key(path: Path, key: str) -> dict[str, Any] | None:
@@ -110,7 +121,7 @@ def render(enc: Encounter, events: list[ev.Event], opts: Options,
                        unused, facts, version)
 
 
-def run_action(path: Path, command: str, action: object, opts: Options) -> Outcome:
+def run_action(path: Path, command: str, action: Action, opts: Options) -> Outcome:
     """Apply `action` to the file at `path` and return its post; the file changes only here."""
     with store.locked(path):
         raw, enc = load(path)
@@ -118,7 +129,7 @@ def run_action(path: Path, command: str, action: object, opts: Options) -> Outco
         if opts.key:
             earlier = _find_key(path, opts.key)
             if earlier is not None:
-                if earlier.get("digest") != digest:
+                if not same_arguments(earlier, command, action, opts):
                     raise Conflict(f'--key "{opts.key}" was used for other arguments '
                                    f'({earlier.get("command")})')
                 events = [ev.from_dict(e) for e in earlier.get("events", [])]

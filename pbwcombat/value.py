@@ -58,7 +58,8 @@ class Value:
                 if default is _MISSING:
                     raise TypeError(f"{type(self).__name__} needs {name!r}")
                 values[name] = default
-        object.__setattr__(self, "__dict__", values)
+        # in field order whatever the keyword order: the hash and repr follow it
+        object.__setattr__(self, "__dict__", {name: values[name] for name in fields})
 
     @property
     def _values(self) -> dict[str, Any]:

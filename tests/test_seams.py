@@ -4,15 +4,20 @@ Spanish only in the catalogue, one "combat has ended" guard."""
 from __future__ import annotations
 
 import ast
+import hashlib
+import json
 import re
 from pathlib import Path
 from typing import Any, ClassVar
 
 import pytest
-from helpers import build, fighter, ok, refused, snapshot
+from helpers import build, fighter, ok, refused, snapshot, state
 
+from pbwcombat import actions as a
+from pbwcombat.errors import UsageError
 from pbwcombat.model import Rules, Weapon
 from pbwcombat.record import BOOL, Record
+from pbwcombat.runner import Options, action_digest, same_arguments
 from pbwcombat.value import Value
 
 PACKAGE = Path(__file__).resolve().parent.parent / "pbwcombat"
@@ -175,3 +180,89 @@ def test_R_TRN_6_every_command_is_refused_once_the_combat_has_ended(
     ok(run("end", path))
     r = refused(run, path, "R-TRN-6", args[0], path, *args[1:])
     assert "the combat has ended" in r.err
+
+
+# -- actions read and write their command line (from_argv / to_argv) -------------------------
+
+
+SAMPLES = [
+    a.RollInitiative(), a.RollInitiative(True), a.Next(), a.Delay("ann"), a.Act("ann"),
+    a.End(), a.Remove("orc"), a.Hp(("orc", "gob"), "-2d6"), a.Hp(("ann",), "+3"),
+    a.FreeRoll("1d20+4"), a.FreeRoll("1d20", "ann", "Spot check"),
+    a.Attack("ann", "orc"), a.Attack("ann", "orc", "axe", -2, "forfeit", True),
+    a.Move("ann", ((1, 2), (-1, 3))), a.Move("ann", ((0, 1),), step=True),
+    a.Move("ann", away=True, to_cover=True), a.Disengage("ann"),
+    a.Disengage("ann", (-1, 2), True), a.Intercept("tom", "ann"), a.DiceCommit(),
+    a.DiceCommit("x y"), a.DiceSalt("4817"), a.Declare("ann", ("attack", "orc", "--mod", "2")),
+    a.ClearDeclaration("ann"), a.Resolve(), a.SetCondition(("ann", "orc"), "prone"),
+    a.SetCondition(("orc",), "paralyzed", 2, "end", "ann"),
+    a.SetCondition(("orc",), "prone", remove=True), a.StandUp("ann"),
+]
+
+
+def test_every_action_class_has_a_sample() -> None:
+    kinds = {type(x) for x in SAMPLES}
+    assert kinds == {c for c in vars(a).values() if isinstance(c, type)
+                     and issubclass(c, a.Action) and c is not a.Action}
+
+
+@pytest.mark.parametrize("action", SAMPLES, ids=repr)
+def test_from_argv_reads_back_what_to_argv_writes(action: a.Action) -> None:
+    argv = a.to_argv(action)
+    assert all(isinstance(w, str) for w in argv)
+    assert a.from_argv(argv) == action
+    assert a.to_argv(a.from_argv(argv)) == argv
+
+
+def test_to_argv_is_the_command_line() -> None:
+    assert a.to_argv(a.Attack("aldric", "snag", "longsword")) == (
+        "attack", "aldric", "snag", "--weapon", "longsword")
+    assert a.to_argv(a.Move("mira", ((2, 3), (-1, 3)), run=True)) == (
+        "move", "mira", "2,3", "-1,3", "--run")
+    assert a.to_argv(a.Hp(("grak", "nit"), "-2d6")) == ("hp", "grak,nit", "-2d6")
+    assert a.to_argv(a.DiceSalt("4817")) == ("dice", "salt", "4817")
+
+
+@pytest.mark.parametrize("argv", [
+    ("attack", "ann"), ("attack", "ann", "orc", "--mod", "x"),
+    ("attack", "ann", "orc", "--on-intercept", "maybe"), ("attack", "ann", "orc", "--bogus"),
+    ("move", "ann", "3"), ("disengage", "ann", "--to"), ("fly", "ann"), ("hp", ",", "-1"),
+    ("declare", "ann", "attack", "orc", "--clear"),
+])
+def test_from_argv_refuses_what_the_command_would(argv: tuple[str, ...]) -> None:
+    with pytest.raises(UsageError):
+        a.from_argv(argv)
+
+
+def test_the_key_digest_is_the_command_line_not_the_repr() -> None:
+    action = a.Attack("ann", "orc", "axe")
+    opts = Options(supplied=(15, 5))
+    expected = json.dumps(["attack", ["attack", "ann", "orc", "--weapon", "axe"], [15, 5],
+                           False, None, None])
+    assert action_digest("attack", action, opts) == hashlib.sha256(expected.encode()).hexdigest()
+
+
+def test_a_key_stored_by_0_1_is_still_honoured() -> None:
+    action = a.Attack("ann", "orc")
+    opts = Options()
+    old = json.dumps(["attack", repr(action), [], False, None, None])
+    record = {"digest": hashlib.sha256(old.encode()).hexdigest()}
+    assert same_arguments(record, "attack", action, opts)
+    assert not same_arguments(record, "attack", a.Attack("ann", "orc", mod=1), opts)
+
+
+def test_declare_queues_the_canonical_command_line(run: Any, encounter: Any) -> None:
+    path = _two(encounter)
+    ok(run("roll-initiative", path, "--dice", "15,5"))
+    ok(run("declare", path, "ann", "attack", "orc", "--mod", "+2", "--weapon", "sword"))
+    assert state(path)["declarations"]["ann"] == ["attack", "orc", "--weapon", "sword",
+                                                  "--mod", "2"]
+
+
+def test_declare_with_an_unknown_option_is_a_usage_error(run: Any, encounter: Any) -> None:
+    path = _two(encounter)
+    ok(run("roll-initiative", path, "--dice", "15,5"))
+    before = snapshot(path)
+    r = run("declare", path, "ann", "move", "0,1", "--fly")
+    assert r.code == 2 and "--fly" in r.err
+    assert snapshot(path) == before

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pbwcombat import events as ev
-from pbwcombat.actions import Attack, check_ids, parse_declared
+from pbwcombat.actions import Attack, check_ids, declared_argv, parse_declared
 from pbwcombat.engine import Resolution
 from pbwcombat.errors import IllegalAction, PbwError
 from pbwcombat.geometry import distance
@@ -14,8 +14,9 @@ from pbwcombat.rules.turns import next_turn
 def declare(res: Resolution, who: str, argv: list[str]) -> None:
     res.require_not_ended()
     c = res.combatant(who)
-    check_ids(res, parse_declared(who, argv))  # ids now (exit 2); legality when resolving
-    res.emit(ev.Declared(who, c.display, tuple(argv)))
+    action = parse_declared(who, argv)
+    check_ids(res, action)  # ids now (exit 2); legality when resolving
+    res.emit(ev.Declared(who, c.display, declared_argv(action)))
 
 
 def clear(res: Resolution, who: str) -> None:
@@ -25,7 +26,7 @@ def clear(res: Resolution, who: str) -> None:
     res.emit(ev.DeclarationCleared(who, c.display))
 
 
-def _nearest_enemy_attack(res: Resolution, who: str) -> object | None:
+def _nearest_enemy_attack(res: Resolution, who: str) -> Attack | None:
     """`rules.default_action = "attack-nearest"` for non-PCs: the nearest enemy it can hit."""
     me = res.enc.get(who)
     if me.pc:
