@@ -2,11 +2,18 @@
 
 Nothing here touches the global `random`: every die comes from the encounter's own
 HMAC-SHA256 counter generator, or from faces supplied on the command line.
+
+The expression parser is our own (a small recursive descent over the R-DIC-1 grammar) rather
+than the `d20` package: d20 1.1.2 pins `lark-parser~=0.9.0` (a 2020 release under a package name
+lark has since left), builds a Lark grammar at import, rolls with the global `random`, reads
+`d%` as a tens die, has no `D`, `dh`/`dl`, `×` or rounding-down `/`, and accepts much more than
+R-DIC-1 (rerolls, explosions, comparisons, sets) where the rule wants everything else refused.
 """
 
 import hashlib
 import hmac
 import re
+from functools import lru_cache
 
 from pbwcombat.errors import UsageError
 from pbwcombat.value import Value
@@ -15,62 +22,390 @@ ALGORITHM = "hmac-sha256-v1"
 MAX_COUNT = 100
 MAX_SIDES = 1000
 MAX_TERMS = 20
-_MAX_EXPR_LEN = 400
+MAX_NESTING = 5
+MAX_INTEGER = 999_999_999
 
-_TERM = re.compile(r"([+-])?\s*(?:(\d{1,6})?[dD](\d{1,7})|(\d{1,9}))\s*")
+# -- the parsed expression --------------------------------------------------------------------
 
 
-class Term(Value):
-    """One `NdM` term (sides > 0) or an integer constant (sides == 0, value in `number`)."""
+class Num(Value):
+    """An integer constant."""
 
-    sign: int
-    number: int
-    sides: int
+    value: int
 
     def __str__(self) -> str:
-        return f"{self.number}d{self.sides}" if self.sides else str(self.number)
+        return str(self.value)
+
+    def emit(self, src: "DiceSource", sign: int, out: list["RolledTerm"]) -> int:
+        out.append(RolledTerm(sign, self.value, 0, (), "", ""))
+        return self.value
 
 
-class DiceExpr(Value):
-    """A parsed dice expression: a signed sum of terms."""
+class Dice(Value):
+    """`NdM`, with an optional keep/drop suffix: `keep` is "", "kh", "kl", "dh" or "dl"."""
 
-    terms: tuple[Term, ...]
+    count: int
+    sides: int
+    keep: str = ""
+    k: int = 0
+
+    def __str__(self) -> str:
+        return f"{self.count}d{self.sides}{self.keep}{self.k if self.keep else ''}"
+
+    def emit(self, src: "DiceSource", sign: int, out: list["RolledTerm"]) -> int:
+        sides = self.sides
+        dice = [src.die(sides) for _ in range(self.count)]  # left to right, all of them
+        if self.keep:
+            dice = _mark_dropped(dice, self.keep, self.k)
+            total = sum(d.face for d in dice if not d.dropped)
+        else:
+            total = sum(d.face for d in dice)
+        out.append(RolledTerm(sign, self.count, sides, tuple(dice),
+                              f"{self.keep}{self.k}" if self.keep else "", ""))
+        return total
+
+
+def _mark_dropped(dice: list["Die"], keep: str, k: int) -> list["Die"]:
+    """Mark the dice a keep/drop suffix leaves out; among equal faces the later die drops."""
+    n = len(dice)
+    if keep in ("kh", "dl"):  # drop the lowest (n - k for kh, k for dl)
+        drop = n - k if keep == "kh" else k
+        order = sorted(range(n), key=lambda i: (dice[i].face, -i))
+    else:  # "kl", "dh": drop the highest
+        drop = n - k if keep == "kl" else k
+        order = sorted(range(n), key=lambda i: (-dice[i].face, -i))
+    out = list(dice)
+    for i in order[:drop]:
+        d = dice[i]
+        out[i] = Die(d.sides, d.face, d.n, True)
+    return out
+
+
+class Group(Value):
+    """A parenthesised sum."""
+
+    inner: "Sum"
+
+    def __str__(self) -> str:
+        return f"({self.inner})"
+
+    def emit(self, src: "DiceSource", sign: int, out: list["RolledTerm"]) -> int:
+        out.append(RolledTerm(sign, 0, 0, (), "", "("))
+        value = self.inner.emit(src, 1, out)
+        out.append(RolledTerm(1, 0, 0, (), "", ")"))
+        return value
+
+
+Atom = Num | Dice | Group
+
+
+class Product(Value):
+    """`first (op operand)…` with op `*` or `/` (rounding down); one side of every `*` and
+    every divisor hold no dice (checked by the parser)."""
+
+    first: Atom
+    rest: tuple[tuple[str, Atom], ...]
+
+    def __str__(self) -> str:
+        return str(self.first) + "".join(op + str(x) for op, x in self.rest)
+
+    def emit(self, src: "DiceSource", sign: int, out: list["RolledTerm"]) -> int:
+        value = self.first.emit(src, sign, out)
+        for op, x in self.rest:
+            out.append(RolledTerm(1, 0, 0, (), "", op))
+            other = x.emit(src, 1, out)
+            value = value * other if op == "*" else value // other
+        return value
+
+
+class Sum(Value):
+    """Signed items: `items[i] = (sign, operand)`; a sign covers the product after it."""
+
+    items: tuple[tuple[int, "Atom | Product"], ...]
 
     def __str__(self) -> str:
         out = ""
-        for i, t in enumerate(self.terms):
-            if i or t.sign < 0:
-                out += "-" if t.sign < 0 else "+"
-            out += str(t)
+        for i, (sign, x) in enumerate(self.items):
+            if sign < 0:
+                out += "-"
+            elif i:
+                out += "+"
+            out += str(x)
         return out
 
+    def emit(self, src: "DiceSource", sign: int, out: list["RolledTerm"]) -> int:
+        total = 0
+        for s, x in self.items:
+            total += s * x.emit(src, s, out)
+        return sign * total
 
-def parse(text: str) -> DiceExpr:
-    """Parse `1d20+5`, `2d6+1d4-1`, `-2d6`, `d20` (R-DIC-1); UsageError (exit 2) otherwise."""
-    source = text.strip()
-    if not source or len(source) > _MAX_EXPR_LEN:
-        raise UsageError(f'"{text[:40]}" is not a dice expression')
-    terms: list[Term] = []
-    pos = 0
-    while pos < len(source):
-        m = _TERM.match(source, pos)
-        if not m or m.end() == pos or (terms and not m.group(1)):
-            raise UsageError(f'"{text}" is not a dice expression')
-        sign = -1 if m.group(1) == "-" else 1
-        if m.group(4) is not None:
-            terms.append(Term(sign, int(m.group(4)), 0))
+
+class DiceExpr(Value):
+    """A parsed dice expression (R-DIC-1); `str()` gives its canonical text."""
+
+    root: Sum
+    has_dice: bool
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+
+# -- errors -------------------------------------------------------------------------------------
+
+
+class DiceSyntaxError(UsageError):
+    """A bad expression (exit 2): quotes it, points at the first character that could not be
+    read, names the accepted notation (R-DIC-1). `reason` is a catalogue key
+    (`dice_<reason>`) with `fields`; `localized(lang)` renders it in es or en."""
+
+    rule = "R-DIC-1"
+
+    def __init__(self, expr: str, pos: int, reason: str, **fields: object) -> None:
+        self.expr = expr
+        self.pos = pos
+        self.reason = reason
+        self.fields = fields
+        super().__init__(self.localized("en"))
+
+    def _parts(self, lang: str) -> tuple[str, str, str]:
+        from pbwcombat.render.catalog import CATALOGUES
+
+        cat = CATALOGUES[lang]
+        shown, column = _window(self.expr, self.pos)
+        found = self.expr[self.pos:self.pos + 1]
+        where = (cat["dice_at_end"] if self.pos >= len(self.expr) else
+                 cat["dice_at"].format(pos=self.pos + 1, found=_printable(found)))
+        head = cat["dice_not_expression"].format(expr=_printable(shown))
+        why = cat["dice_" + self.reason].format(**self.fields)
+        return head, f"{why} ({where})", cat["dice_accepted"].format(
+            count=MAX_COUNT, sides=MAX_SIDES, terms=MAX_TERMS, nesting=MAX_NESTING)
+
+    def localized(self, lang: str = "en") -> str:
+        """Several lines: the problem, the expression with a caret under the character, the
+        accepted notation."""
+        head, why, accepted = self._parts(lang)
+        shown, column = _window(self.expr, self.pos)
+        return (f"{head} (R-DIC-1): {why}\n  {_printable(shown)}\n"
+                f"  {' ' * len(_printable(shown[:column]))}^\n{accepted}")
+
+    def one_line(self, lang: str = "en") -> str:
+        """The problem on one line (the file validator lists one problem per line)."""
+        head, why, _ = self._parts(lang)
+        return f"{head}: {why}"
+
+
+def _printable(text: str) -> str:
+    return "".join(ch if ch.isprintable() else " " for ch in text)
+
+
+_WINDOW = 60
+
+
+def _window(expr: str, pos: int) -> tuple[str, int]:
+    """A long expression is shown around the character pointed at: (text, caret column)."""
+    if len(expr) <= 2 * _WINDOW:
+        return expr, pos
+    start = max(0, pos - _WINDOW)
+    end = min(len(expr), pos + _WINDOW)
+    head = "…" if start else ""
+    tail = "…" if end < len(expr) else ""
+    return head + expr[start:end] + tail, pos - start + len(head)
+
+
+# -- the parser ---------------------------------------------------------------------------------
+
+_SPACE = re.compile(r"\s*")
+_DIGITS = re.compile(r"[0-9]+")
+_KEEP = re.compile(r"[kKdD][hHlL]")
+
+
+class _Parser:
+    """Recursive descent over R-DIC-1:
+
+        sum     := signs? product (addop product)*      addop := + | - | +- | -+
+        product := atom (( * | × | / ) atom)*
+        atom    := ( sum ) | [N] d (M | %) [(kh|kl|dh|dl) [K]] | integer
+
+    with spaces between any two tokens."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.pos = 0
+        self.terms = 0
+        self.depth = 0
+
+    def fail(self, reason: str, pos: int | None = None, **fields: object) -> DiceSyntaxError:
+        return DiceSyntaxError(self.text, self.pos if pos is None else pos, reason, **fields)
+
+    def skip(self) -> None:
+        m = _SPACE.match(self.text, self.pos)
+        assert m is not None
+        self.pos = m.end()
+
+    def peek(self) -> str:
+        self.skip()
+        return self.text[self.pos:self.pos + 1]
+
+    def signs(self) -> int | None:
+        """`+`, `-`, `+-` or `-+` (= `-`); None when no sign is here."""
+        ch = self.peek()
+        if ch not in ("+", "-") or not ch:
+            return None
+        self.pos += 1
+        sign = -1 if ch == "-" else 1
+        nxt = self.peek()
+        if nxt and nxt in "+-":
+            if nxt == ch:
+                raise self.fail("double_sign")
+            self.pos += 1
+            sign = -1
+        return sign
+
+    def expression(self) -> DiceExpr:
+        root = self.sum()
+        if self.peek():
+            if self.text[self.pos] == ")":
+                raise self.fail("unopened")
+            raise self.fail("operator_expected")
+        return DiceExpr(root, _has_dice(root), str(root))
+
+    def sum(self) -> Sum:
+        first = self.signs()
+        items = [(first or 1, self.product())]
+        while True:
+            sign = self.signs()
+            if sign is None:
+                return Sum(tuple(items))
+            items.append((sign, self.product()))
+
+    def product(self) -> Atom | Product:
+        first = self.atom()
+        rest: list[tuple[str, Atom]] = []
+        left_dice = _has_dice(first)
+        while (op := self.peek()) and op in "*×/":
+            self.pos += 1
+            self.skip()
+            at = self.pos
+            x = self.atom()
+            x_dice = _has_dice(x)
+            if op == "/":
+                if x_dice:
+                    raise self.fail("divide_by_dice", at)
+                if _constant(x) == 0:
+                    raise self.fail("divide_by_zero", at)
+            elif x_dice and left_dice:
+                raise self.fail("multiply_dice", at)
+            rest.append(("/" if op == "/" else "*", x))
+            left_dice = left_dice or x_dice
+        return Product(first, tuple(rest)) if rest else first
+
+    def atom(self) -> Atom:
+        ch = self.peek()
+        if ch == "(":
+            if self.depth == MAX_NESTING:
+                raise self.fail("nesting", nesting=MAX_NESTING)
+            self.depth += 1
+            self.pos += 1
+            inner = self.sum()
+            if self.peek() != ")":
+                raise self.fail("unclosed" if not self.peek() else "close_expected")
+            self.pos += 1
+            self.depth -= 1
+            return Group(inner)
+        start = self.pos
+        count: int | None = None
+        m = _DIGITS.match(self.text, self.pos)
+        if m:
+            count = self.integer(m)
+            self.skip()
+            ch = self.text[self.pos:self.pos + 1]
+        if ch not in ("d", "D"):
+            if count is None:
+                raise self.fail("operand_expected")
+            if count > MAX_INTEGER:
+                raise self.fail("integer", start, max=MAX_INTEGER)
+            self.count_term(start)
+            return Num(count)
+        # a die: [N] d (M | %)
+        if count is not None and not 1 <= count <= MAX_COUNT:
+            raise self.fail("count", start, count=MAX_COUNT)
+        self.pos += 1
+        self.skip()
+        sides_at = self.pos
+        if self.text[self.pos:self.pos + 1] == "%":
+            self.pos += 1
+            sides = 100
         else:
-            count = int(m.group(2)) if m.group(2) else 1
-            sides = int(m.group(3))
-            if not 1 <= count <= MAX_COUNT:
-                raise UsageError(f'"{text}": 1 to {MAX_COUNT} dice per term (R-DIC-1)')
+            m = _DIGITS.match(self.text, self.pos)
+            if not m:
+                raise self.fail("sides_expected")
+            sides = self.integer(m)
             if not 1 <= sides <= MAX_SIDES:
-                raise UsageError(f'"{text}": dice have 1 to {MAX_SIDES} sides (R-DIC-1)')
-            terms.append(Term(sign, count, sides))
-        if len(terms) > MAX_TERMS:
-            raise UsageError(f'"{text}": at most {MAX_TERMS} terms (R-DIC-1)')
-        pos = m.end()
-    return DiceExpr(tuple(terms))
+                raise self.fail("sides", sides_at, sides=MAX_SIDES)
+        number = 1 if count is None else count
+        keep, k = "", 0
+        self.skip()
+        km = _KEEP.match(self.text, self.pos)
+        if km:
+            keep = km.group().lower()
+            self.pos = km.end()
+            self.skip()
+            k_at = self.pos
+            m = _DIGITS.match(self.text, self.pos)
+            k = self.integer(m) if m else 1  # a bare `kh` is `kh1`
+            low, high = (1, number) if keep[0] == "k" else (1, number - 1)
+            if not low <= k <= high:
+                raise self.fail("keep_count" if keep[0] == "k" else "drop_count",
+                                k_at if m else km.start(), count=number)
+        self.count_term(start)
+        return Dice(number, sides, keep, k)
+
+    def integer(self, m: re.Match[str]) -> int:
+        """The number at `m` (anything past 12 digits counts as 10**12: out of every range)."""
+        digits = m.group()
+        self.pos = m.end()
+        return int(digits) if len(digits) <= 12 else 10**12
+
+    def count_term(self, start: int) -> None:
+        self.terms += 1
+        if self.terms > MAX_TERMS:
+            raise self.fail("terms", start, terms=MAX_TERMS)
+
+
+def _has_dice(node: object) -> bool:
+    if isinstance(node, Dice):
+        return True
+    if isinstance(node, Group):
+        return _has_dice(node.inner)
+    if isinstance(node, Product):
+        return _has_dice(node.first) or any(_has_dice(x) for _, x in node.rest)
+    if isinstance(node, Sum):
+        return any(_has_dice(x) for _, x in node.items)
+    return False
+
+
+def _constant(node: object) -> int:
+    """The value of a node without dice."""
+    if isinstance(node, Num):
+        return node.value
+    if isinstance(node, Group):
+        return _constant(node.inner)
+    if isinstance(node, Product):
+        value = _constant(node.first)
+        for op, x in node.rest:
+            value = value * _constant(x) if op == "*" else value // _constant(x)
+        return value
+    if isinstance(node, Sum):
+        return sum(s * _constant(x) for s, x in node.items)
+    raise TypeError(node)
+
+
+@lru_cache(maxsize=4096)
+def parse(text: str) -> DiceExpr:
+    """Parse an R-DIC-1 expression (`1d20+5`, `2d20kh1`, `(1d8+2)*2`, `d%`, `3`), cached:
+    the same text is parsed once per process. DiceSyntaxError (exit 2) otherwise."""
+    return _Parser(text).expression()
 
 
 def is_dice_expression(text: str) -> bool:
@@ -79,6 +414,15 @@ def is_dice_expression(text: str) -> bool:
     except UsageError:
         return False
     return True
+
+
+def split_sign(text: str) -> tuple[int, str]:
+    """A leading sign (`+`, `-`, `+-`, `-+`) and the rest: `-2d6` → (-1, "2d6"), `3` → (0, "3").
+
+    The sign covers the whole rest (`hp` DELTA: `-1d4+1d6` is −(1d4+1d6))."""
+    p = _Parser(text)
+    sign = p.signs()
+    return (sign or 0), text[p.pos:]
 
 
 def generator_key(seed: bytes, salt: str) -> bytes:
@@ -98,13 +442,15 @@ def generated_face(key: bytes, n: int, sides: int) -> int:
         k += 1
 
 
+
 class Die(Value):
-    """One die as rolled: its sides, its face, and its origin (`n` of the generator, or None
-    when the face was supplied with --dice)."""
+    """One die as rolled: its sides, its face, its origin (`n` of the generator, or None
+    when the face was supplied with --dice), and whether a keep/drop suffix left it out."""
 
     sides: int
     face: int
     n: int | None = None
+    dropped: bool = False
 
     @property
     def supplied(self) -> bool:
@@ -119,10 +465,19 @@ class Mod(Value):
 
 
 class RolledTerm(Value):
+    """One token of a rolled expression, in the expression's order.
+
+    `op` "": a value — dice (`sides` > 0: `number` dice, every one in `dice`, `keep` its
+    suffix such as "kh3") or the integer `number` (`sides` == 0); `sign` is the + or − before
+    it. `op` "(" opens a group (`sign` before it), ")" closes it, "*" and "/" stand between
+    two operands."""
+
     sign: int
     number: int
     sides: int
     dice: tuple[Die, ...] = ()
+    keep: str = ""
+    op: str = ""
 
 
 class Roll(Value):
@@ -138,8 +493,8 @@ class Roll(Value):
 
     @property
     def natural(self) -> int:
-        """The face of the first die (the natural roll of a d20 check)."""
-        return self.dice[0].face
+        """The face of the first die that counts (the natural roll of a d20 check)."""
+        return next(d.face for d in self.dice if not d.dropped)
 
 
 class DiceSource:
@@ -158,27 +513,21 @@ class DiceSource:
             face = self.supplied.pop(0)
             if not 1 <= face <= sides:
                 raise UsageError(f"supplied face {face} is not a face of a d{sides} (R-DIC-3)")
-            rolled = Die(sides, face, None)
+            rolled = Die(sides, face, None, False)
         else:
-            rolled = Die(sides, generated_face(self.key, self.n, sides), self.n)
+            rolled = Die(sides, generated_face(self.key, self.n, sides), self.n, False)
             self.n += 1
         self.drawn.append(rolled)
         return rolled
 
     def roll(self, expr: DiceExpr | str, mods: tuple[Mod, ...] = (), times: int = 1) -> Roll:
-        """Roll `expr` (`times` over, summed: criticals, R-ATK-4) plus named modifiers."""
+        """Roll `expr` (`times` over, summed: criticals, R-ATK-4) plus named modifiers; dice
+        are drawn left to right (R-DIC-4)."""
         parsed = parse(expr) if isinstance(expr, str) else expr
         terms: list[RolledTerm] = []
         total = 0
         for _ in range(times):
-            for t in parsed.terms:
-                if t.sides:
-                    dice = tuple(self.die(t.sides) for _ in range(t.number))
-                    total += t.sign * sum(d.face for d in dice)
-                    terms.append(RolledTerm(t.sign, t.number, t.sides, dice))
-                else:
-                    total += t.sign * t.number
-                    terms.append(RolledTerm(t.sign, t.number, 0))
+            total += parsed.root.emit(self, 1, terms)
         total += sum(m.value for m in mods)
         return Roll(tuple(terms), mods, total)
 
@@ -186,12 +535,12 @@ class DiceSource:
         """1d20 + named modifiers: the check of attacks, initiative, totals (fast path)."""
         kept = tuple(m for m in mods if m.value or m.note)
         die = self.die(20)
-        return Roll((RolledTerm(1, 1, 20, (die,)),), kept,
+        return Roll((RolledTerm(1, 1, 20, (die,), "", ""),), kept,
                     die.face + sum(m.value for m in kept))
 
 
-D20 = DiceExpr((Term(1, 1, 20),))
-D100 = DiceExpr((Term(1, 1, 100),))
+D20 = parse("1d20")
+D100 = parse("1d100")
 
 
 def parse_supplied(text: str | None) -> list[int]:

@@ -465,7 +465,9 @@ def to_dict(event: Event) -> dict[str, Any]:
 def _roll(d: dict[str, Any]) -> Roll:
     terms = tuple(
         RolledTerm(t["sign"], t["number"], t["sides"],
-                   tuple(Die(x["sides"], x["face"], x["n"]) for x in t["dice"]))
+                   tuple(Die(x["sides"], x["face"], x["n"], x.get("dropped", False))
+                         for x in t["dice"]),
+                   t.get("keep", ""), t.get("op", ""))
         for t in d["terms"]
     )
     return Roll(terms, tuple(Mod(m["value"], m["note"]) for m in d["mods"]), d["total"])

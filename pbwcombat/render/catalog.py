@@ -42,6 +42,32 @@ EN: dict[str, str] = {
     "supplied_note": "Faces marked “supplied” come from outside (--dice); the others are "
                      "generator rolls, numbered (#n).",
     # modifier notes
+    # dice expressions (R-DIC-1): errors on stderr
+    "dice_not_expression": "\"{expr}\" is not a dice expression",
+    "dice_at": "character {pos}: \"{found}\"",
+    "dice_at_end": "at the end",
+    "dice_accepted": "Accepted: dice NdM (2d6; d20 = 1d20; d% = 1d100; D as well), whole "
+                     "numbers, + and - (+-2 = -2), keep or drop khK klK dhK dlK (2d20kh1, "
+                     "4d6kh3; kh = kh1), parentheses, * or × and / by a whole number (/ rounds "
+                     "down); spaces anywhere; at most {count} dice of {sides} sides per term, "
+                     "{terms} terms, {nesting} nested parentheses.",
+    "dice_double_sign": "two equal signs in a row",
+    "dice_unopened": "a \")\" without its \"(\"",
+    "dice_operator_expected": "expected +, -, *, × or / here",
+    "dice_operand_expected": "expected a number, a die (NdM) or \"(\" here",
+    "dice_divide_by_dice": "the divisor must be a whole number without dice",
+    "dice_divide_by_zero": "division by zero",
+    "dice_multiply_dice": "one side of a multiplication must be a whole number without dice",
+    "dice_nesting": "more than {nesting} nested parentheses",
+    "dice_unclosed": "a \"(\" is never closed",
+    "dice_close_expected": "expected \")\" here",
+    "dice_count": "1 to {count} dice per term",
+    "dice_sides_expected": "expected the number of sides (or %) after \"d\"",
+    "dice_sides": "dice have 1 to {sides} sides",
+    "dice_keep_count": "a term of {count} dice keeps 1 to {count} of them",
+    "dice_drop_count": "a term of {count} dice must keep at least one after dropping",
+    "dice_integer": "whole numbers go up to {max}",
+    "dice_terms": "more than {terms} terms",
     "mod_initiative_mod": "initiative",
     "mod_gm": "GM modifier",
     "mod_streak": "streak",
@@ -227,6 +253,33 @@ ES: dict[str, str] = {
     "supplied": "externo",
     "supplied_note": "Las caras marcadas «externo» vienen de fuera (--dice); las demás son "
                      "tiradas del generador, numeradas (#n).",
+    # expresiones de dados (R-DIC-1): errores en stderr
+    "dice_not_expression": "\"{expr}\" no es una expresión de dados",
+    "dice_at": "carácter {pos}: \"{found}\"",
+    "dice_at_end": "al final",
+    "dice_accepted": "Se admite: dados NdM (2d6; d20 = 1d20; d% = 1d100; también D), números "
+                     "enteros, + y - (+-2 = -2), conservar o descartar khK klK dhK dlK "
+                     "(2d20kh1, 4d6kh3; kh = kh1), paréntesis, * o × y / por un entero (/ "
+                     "redondea hacia abajo); espacios en cualquier sitio; como mucho {count} "
+                     "dados de {sides} caras por término, {terms} términos, {nesting} "
+                     "paréntesis anidados.",
+    "dice_double_sign": "dos signos iguales seguidos",
+    "dice_unopened": "un \")\" sin su \"(\"",
+    "dice_operator_expected": "aquí se esperaba +, -, *, × o /",
+    "dice_operand_expected": "aquí se esperaba un número, un dado (NdM) o \"(\"",
+    "dice_divide_by_dice": "el divisor debe ser un número entero sin dados",
+    "dice_divide_by_zero": "división por cero",
+    "dice_multiply_dice": "un lado de la multiplicación debe ser un número entero sin dados",
+    "dice_nesting": "más de {nesting} paréntesis anidados",
+    "dice_unclosed": "un \"(\" que nunca se cierra",
+    "dice_close_expected": "aquí se esperaba \")\"",
+    "dice_count": "de 1 a {count} dados por término",
+    "dice_sides_expected": "se esperaba el número de caras (o %) tras \"d\"",
+    "dice_sides": "los dados tienen de 1 a {sides} caras",
+    "dice_keep_count": "un término de {count} dados conserva de 1 a {count}",
+    "dice_drop_count": "un término de {count} dados debe conservar al menos uno tras descartar",
+    "dice_integer": "los números enteros llegan hasta {max}",
+    "dice_terms": "más de {terms} términos",
     "mod_initiative_mod": "iniciativa",
     "mod_gm": "modificador del director",
     "mod_streak": "racha",

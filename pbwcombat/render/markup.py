@@ -34,6 +34,10 @@ class Plain:
     def escape(self, text: str) -> str:
         return " ".join(clean(text).splitlines())
 
+    def strike(self, text: str) -> str:
+        """A die face a keep/drop suffix left out (R-DIC-1): plain `(-3)`."""
+        return f"(-{text})"
+
     def block(self, lines: list[str]) -> str:
         return "\n".join(lines)
 
@@ -45,6 +49,9 @@ class Plain:
 class BBCode(Plain):
     def bold(self, text: str) -> str:
         return f"[b]{text}[/b]"
+
+    def strike(self, text: str) -> str:
+        return f"[s]{text}[/s]"
 
     def escape(self, text: str) -> str:
         return unlink(super().escape(text)).replace("[", "［").replace("]", "］")
@@ -59,6 +66,9 @@ _MD_PUNCT = {ord(ch): "\\" + ch for ch in string.punctuation}
 class Markdown(Plain):
     def bold(self, text: str) -> str:
         return f"**{text}**"
+
+    def strike(self, text: str) -> str:
+        return f"~~{text}~~"
 
     def escape(self, text: str) -> str:
         return unlink(super().escape(text)).translate(_MD_PUNCT)

@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from pbwcombat import events as ev
-from pbwcombat.dice import Roll
+from pbwcombat.dice import Roll, RolledTerm
 from pbwcombat.render.catalog import CATALOGUES
 from pbwcombat.render.markup import Plain
 
@@ -47,24 +47,38 @@ class Narrator:
 
     # -- numbers ----------------------------------------------------------------------
     def roll(self, r: Roll) -> str:
-        """`1d20 (17 #42) + 5 = 22` (R-OUT-1): every face, modifiers, bold total."""
-        parts: list[str] = []
+        """`1d20 (17 #42) + 5 = 22` (R-OUT-1): every face, modifiers, bold total; dice a
+        keep/drop suffix left out are struck through (R-DIC-1): `2d20kh1 (17 #3, ~~4 #4~~)`."""
+        out = ""
+        after = "("  # the token before: at the start, no sign but a minus is written
         for term in r.terms:
-            sign = "-" if term.sign < 0 else "+"
-            if term.sides:
-                faces = ", ".join(
-                    f"{d.face} {self.cat['supplied']}" if d.supplied else f"{d.face} #{d.n}"
-                    for d in term.dice)
-                body = f"{term.number}d{term.sides} ({faces})"
+            op = term.op
+            if op == ")":
+                out += ")"
+            elif op in ("*", "/"):
+                out += " × " if op == "*" else " / "
             else:
-                body = str(term.number)
-            parts.append(body if not parts and sign == "+" else f"{sign} {body}")
+                if after in ("(", "*", "/"):
+                    out += "-" if term.sign < 0 else ""
+                else:
+                    out += " - " if term.sign < 0 else " + "
+                out += "(" if op == "(" else self.term(term)
+            after = op or "value"
         for m in r.mods:
             label = self.cat.get(f"mod_{m.note}", m.note) if m.note else ""
             sign = "-" if m.value < 0 else "+"
-            text = f"{sign} {abs(m.value)}" + (f" ({label})" if label else "")
-            parts.append(text)
-        return " ".join(parts) + " = " + self.markup.bold(str(r.total))
+            out += f" {sign} {abs(m.value)}" + (f" ({label})" if label else "")
+        return out + " = " + self.markup.bold(str(r.total))
+
+    def term(self, term: RolledTerm) -> str:
+        """`2d20kh1 (17 #3, ~~4 #4~~)`, or an integer."""
+        if not term.sides:
+            return str(term.number)
+        faces = []
+        for d in term.dice:
+            face = f"{d.face} {self.cat['supplied']}" if d.supplied else f"{d.face} #{d.n}"
+            faces.append(self.markup.strike(face) if d.dropped else face)
+        return f"{term.number}d{term.sides}{term.keep} ({', '.join(faces)})"
 
     def hp_state(self, pc: bool, hp: int, max_hp: int, status: str) -> str:
         """Numbers for PCs and the GM, labels for everyone else (R-OUT-3)."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pbwcombat import events as ev
-from pbwcombat.dice import D100, Roll, parse
+from pbwcombat.dice import D100, Roll, parse, split_sign
 from pbwcombat.engine import Resolution
 from pbwcombat.errors import IllegalAction, UsageError
 from pbwcombat.model import status_for
@@ -34,16 +34,14 @@ def _leave_the_fight(res: Resolution, who: str) -> None:
 
 
 def parse_delta(text: str) -> tuple[int, str]:
-    """`-5` → (-1, "5"), `+3`/`3` → (1, "3"), `-2d6` → (-1, "2d6"): unsigned means healing."""
-    body = text.strip()
-    sign = 1
-    if body[:1] in "+-" and body:
-        sign = -1 if body[0] == "-" else 1
-        body = body[1:].strip()
+    """`-5` → (-1, "5"), `+3`/`3` → (1, "3"), `-2d6` → (-1, "2d6"), `+-2` → (-1, "2"): the
+    leading sign covers the whole expression (`-1d4+1d6` is −(1d4+1d6)); unsigned heals."""
+    sign, body = split_sign(text)
+    body = body.strip()
     if not body or body[:1] in "+-":
         raise UsageError(f'"{text}" is not a signed integer or dice expression (R-HP-5)')
     parse(body)
-    return sign, body
+    return sign or 1, body
 
 
 def gm_hp(res: Resolution, targets: list[str], delta_text: str) -> None:
@@ -53,7 +51,7 @@ def gm_hp(res: Resolution, targets: list[str], delta_text: str) -> None:
     people = [res.combatant(t) for t in dict.fromkeys(targets)]
     expr = parse(body)
     roll: Roll = res.dice.roll(expr)
-    if any(t.sides for t in expr.terms):
+    if expr.has_dice:
         res.emit(ev.GmHpRolled(delta_text.strip(), roll, tuple(p.id for p in people),
                                tuple(p.display for p in people)))
     amount = sign * roll.total
