@@ -13,6 +13,7 @@ R-DIC-1 (rerolls, explosions, comparisons, sets) where the rule wants everything
 import hashlib
 import hmac
 import re
+from collections.abc import Mapping
 from functools import lru_cache
 
 from pbwcombat.errors import UsageError
@@ -154,10 +155,41 @@ class DiceExpr(Value):
 # -- errors -------------------------------------------------------------------------------------
 
 
+# The English texts of the errors (the Spanish ones are in render/catalog.py, which merges
+# these into its English catalogue): `dice_<reason>` with str.format fields.
+DICE_ERRORS_EN: dict[str, str] = {
+    "dice_not_expression": "\"{expr}\" is not a dice expression",
+    "dice_at": "character {pos}: \"{found}\"",
+    "dice_at_end": "at the end",
+    "dice_accepted": "Accepted: dice NdM (2d6; d20 = 1d20; d% = 1d100; D as well), whole "
+                     "numbers, + and - (+-2 = -2), keep or drop khK klK dhK dlK (2d20kh1, "
+                     "4d6kh3; kh = kh1), parentheses, * or × and / by a whole number (/ rounds "
+                     "down); spaces anywhere; at most {count} dice of {sides} sides per term, "
+                     "{terms} terms, {nesting} nested parentheses.",
+    "dice_double_sign": "two equal signs in a row",
+    "dice_unopened": "a \")\" without its \"(\"",
+    "dice_operator_expected": "expected +, -, *, × or / here",
+    "dice_operand_expected": "expected a number, a die (NdM) or \"(\" here",
+    "dice_divide_by_dice": "the divisor must be a whole number without dice",
+    "dice_divide_by_zero": "division by zero",
+    "dice_multiply_dice": "one side of a multiplication must be a whole number without dice",
+    "dice_nesting": "more than {nesting} nested parentheses",
+    "dice_unclosed": "a \"(\" is never closed",
+    "dice_close_expected": "expected \")\" here",
+    "dice_count": "1 to {count} dice per term",
+    "dice_sides_expected": "expected the number of sides (or %) after \"d\"",
+    "dice_sides": "dice have 1 to {sides} sides",
+    "dice_keep_count": "a term of {count} dice keeps 1 to {count} of them",
+    "dice_drop_count": "a term of {count} dice must keep at least one after dropping",
+    "dice_integer": "whole numbers go up to {max}",
+    "dice_terms": "more than {terms} terms",
+}
+
+
 class DiceSyntaxError(UsageError):
     """A bad expression (exit 2): quotes it, points at the first character that could not be
     read, names the accepted notation (R-DIC-1). `reason` is a catalogue key
-    (`dice_<reason>`) with `fields`; `localized(lang)` renders it in es or en."""
+    (`dice_<reason>`) with `fields`; `localized(texts)` renders it in a catalogue's language."""
 
     rule = "R-DIC-1"
 
@@ -166,32 +198,30 @@ class DiceSyntaxError(UsageError):
         self.pos = pos
         self.reason = reason
         self.fields = fields
-        super().__init__(self.localized("en"))
+        super().__init__(self.localized())
 
-    def _parts(self, lang: str) -> tuple[str, str, str]:
-        from pbwcombat.render.catalog import CATALOGUES
-
-        cat = CATALOGUES[lang]
-        shown, column = _window(self.expr, self.pos)
+    def _parts(self, texts: Mapping[str, str]) -> tuple[str, str, str]:
         found = self.expr[self.pos:self.pos + 1]
-        where = (cat["dice_at_end"] if self.pos >= len(self.expr) else
-                 cat["dice_at"].format(pos=self.pos + 1, found=_printable(found)))
-        head = cat["dice_not_expression"].format(expr=_printable(shown))
-        why = cat["dice_" + self.reason].format(**self.fields)
-        return head, f"{why} ({where})", cat["dice_accepted"].format(
+        where = (texts["dice_at_end"] if self.pos >= len(self.expr) else
+                 texts["dice_at"].format(pos=self.pos + 1, found=_printable(found)))
+        head = texts["dice_not_expression"].format(expr=_printable(_window(self.expr,
+                                                                           self.pos)[0]))
+        why = texts["dice_" + self.reason].format(**self.fields)
+        return head, f"{why} ({where})", texts["dice_accepted"].format(
             count=MAX_COUNT, sides=MAX_SIDES, terms=MAX_TERMS, nesting=MAX_NESTING)
 
-    def localized(self, lang: str = "en") -> str:
+    def localized(self, texts: Mapping[str, str] | None = None) -> str:
         """Several lines: the problem, the expression with a caret under the character, the
-        accepted notation."""
-        head, why, accepted = self._parts(lang)
+        accepted notation. `texts`: a catalogue (render.catalog.CATALOGUES[lang]); English
+        by default."""
+        head, why, accepted = self._parts(texts or DICE_ERRORS_EN)
         shown, column = _window(self.expr, self.pos)
         return (f"{head} (R-DIC-1): {why}\n  {_printable(shown)}\n"
                 f"  {' ' * len(_printable(shown[:column]))}^\n{accepted}")
 
-    def one_line(self, lang: str = "en") -> str:
-        """The problem on one line (the file validator lists one problem per line)."""
-        head, why, _ = self._parts(lang)
+    def one_line(self, texts: Mapping[str, str] | None = None) -> str:
+        """The problem on one line."""
+        head, why, _ = self._parts(texts or DICE_ERRORS_EN)
         return f"{head}: {why}"
 
 

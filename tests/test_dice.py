@@ -927,11 +927,13 @@ def test_R_DIC_1_long_expression_error_shows_a_window_round_the_pointer():
 def test_R_DIC_1_error_in_spanish():
     with pytest.raises(dice_mod.DiceSyntaxError) as info:
         parse("1d20+x")
-    text = info.value.localized("es")
+    from pbwcombat.render.catalog import CATALOGUES
+
+    text = info.value.localized(CATALOGUES["es"])
     assert '"1d20+x" no es una expresión de dados' in text
     assert 'carácter 6: "x"' in text
     assert "Se admite:" in text and "khK" in text
-    one = info.value.one_line("es")
+    one = info.value.one_line(CATALOGUES["es"])
     assert "\n" not in one and "carácter 6" in one
 
 

@@ -5,6 +5,8 @@ Templates use `str.format` fields that the narrator fills with already-escaped t
 
 from __future__ import annotations
 
+from pbwcombat.dice import DICE_ERRORS_EN
+
 EN: dict[str, str] = {
     # headers and status
     "header": "{name}",
@@ -42,32 +44,8 @@ EN: dict[str, str] = {
     "supplied_note": "Faces marked “supplied” come from outside (--dice); the others are "
                      "generator rolls, numbered (#n).",
     # modifier notes
-    # dice expressions (R-DIC-1): errors on stderr
-    "dice_not_expression": "\"{expr}\" is not a dice expression",
-    "dice_at": "character {pos}: \"{found}\"",
-    "dice_at_end": "at the end",
-    "dice_accepted": "Accepted: dice NdM (2d6; d20 = 1d20; d% = 1d100; D as well), whole "
-                     "numbers, + and - (+-2 = -2), keep or drop khK klK dhK dlK (2d20kh1, "
-                     "4d6kh3; kh = kh1), parentheses, * or × and / by a whole number (/ rounds "
-                     "down); spaces anywhere; at most {count} dice of {sides} sides per term, "
-                     "{terms} terms, {nesting} nested parentheses.",
-    "dice_double_sign": "two equal signs in a row",
-    "dice_unopened": "a \")\" without its \"(\"",
-    "dice_operator_expected": "expected +, -, *, × or / here",
-    "dice_operand_expected": "expected a number, a die (NdM) or \"(\" here",
-    "dice_divide_by_dice": "the divisor must be a whole number without dice",
-    "dice_divide_by_zero": "division by zero",
-    "dice_multiply_dice": "one side of a multiplication must be a whole number without dice",
-    "dice_nesting": "more than {nesting} nested parentheses",
-    "dice_unclosed": "a \"(\" is never closed",
-    "dice_close_expected": "expected \")\" here",
-    "dice_count": "1 to {count} dice per term",
-    "dice_sides_expected": "expected the number of sides (or %) after \"d\"",
-    "dice_sides": "dice have 1 to {sides} sides",
-    "dice_keep_count": "a term of {count} dice keeps 1 to {count} of them",
-    "dice_drop_count": "a term of {count} dice must keep at least one after dropping",
-    "dice_integer": "whole numbers go up to {max}",
-    "dice_terms": "more than {terms} terms",
+    # dice expressions (R-DIC-1): errors on stderr; the English texts live with the parser
+    **DICE_ERRORS_EN,
     "mod_initiative_mod": "initiative",
     "mod_gm": "GM modifier",
     "mod_streak": "streak",
