@@ -14,6 +14,7 @@ from typing import Annotated, Any
 import typer
 
 from pbwcombat import actions as act
+from pbwcombat.cleaning import clean
 from pbwcombat.errors import PbwError, UsageError
 
 HELP = """Resolve tabletop RPG combat for play-by-web forums, by the rules, with a post to paste.
@@ -104,18 +105,59 @@ class _Json:
 
     on = False
     debug = False
+    args: list[str] = []
+
+
+def _reader() -> tuple[str, dict[str, str]]:
+    """R-OUT-5: the language of messages on stderr (`--lang`, else the encounter file's
+    `lang`) and the genders of its names. Read only when there is something to say."""
+    import tomllib
+
+    args = _Json.args
+    lang = None
+    for i, a in enumerate(args):
+        if a == "--lang" and i + 1 < len(args):
+            lang = args[i + 1]
+        elif a.startswith("--lang="):
+            lang = a[len("--lang="):]
+    genders: dict[str, str] = {}
+    for a in args[1:]:
+        if a.startswith("-") or not a.endswith(".toml"):
+            continue
+        try:
+            doc = tomllib.loads(Path(a).read_bytes().decode("utf-8-sig"))
+        except (OSError, ValueError):
+            continue
+        lang = lang or str(doc.get("lang", ""))
+        people = doc.get("combatants")
+        for c in people if isinstance(people, list) else []:
+            if isinstance(c, dict) and c.get("gender") == "f":
+                for key in ("id", "name"):
+                    if isinstance(c.get(key), str):
+                        genders[c[key]] = "f"
+        break
+    return (lang if lang in ("es", "en") else "en"), genders
+
+
+def _say(message: str) -> str:
+    """A message for stderr, in the reader's language (rule id first, R-OUT-5)."""
+    from pbwcombat.render.messages import localize
+
+    lang, genders = _reader()
+    return localize(message, lang, genders, post=False)
 
 
 def _fail(err: PbwError) -> None:
     from pbwcombat.errors import InvalidEncounter
 
+    message = err.message if isinstance(err, InvalidEncounter) else _say(err.message)
     if _Json.on:
-        payload = {"error": {"code": err.exit_code, "rule": err.rule, "message": err.message}}
-        sys.stderr.write(json.dumps(payload, ensure_ascii=False) + "\n")
+        payload = {"error": {"code": err.exit_code, "rule": err.rule, "message": message}}
+        sys.stderr.write(clean(json.dumps(payload, ensure_ascii=False)) + "\n")
     elif isinstance(err, InvalidEncounter):  # SPEC: one `path: message` line per problem
-        sys.stderr.write("\n".join(err.problems) + "\n")
+        sys.stderr.write(clean("\n".join(err.problems)) + "\n")
     else:
-        sys.stderr.write(f"pbwcombat: {err.message}\n")
+        sys.stderr.write(f"pbwcombat: {message}\n")
     raise SystemExit(err.exit_code)
 
 
@@ -166,7 +208,7 @@ def _register_action(target: typer.Typer, name: str, help_text: str,
 
 def _emit(outcome: Any) -> None:
     for w in outcome.warnings:
-        sys.stderr.write(f"pbwcombat: warning: {w}\n")
+        sys.stderr.write(f"pbwcombat: {_say('warning: ' + w)}\n")
     sys.stdout.write(outcome.text)
 
 
@@ -578,6 +620,7 @@ def main(argv: list[str] | None = None) -> None:
     _Json.on = "--format=json" in args or any(
         a == "--format" and b == "json" for a, b in zip(args, args[1:], strict=False))
     _Json.debug = "--debug" in args
+    _Json.args = args
     try:
         only, rest, prog = _route(args)
         _click_command(only).main(args=rest, prog_name=prog, standalone_mode=False)

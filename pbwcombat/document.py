@@ -137,10 +137,12 @@ def _keep(record: Record, always: tuple[str, ...], skip: tuple[str, ...] = ()
 
 def to_document(enc: Encounter) -> dict[str, Any]:
     doc: dict[str, Any] = {"schema": 1}
-    top = _keep(enc, (), skip=("rules", "combatants", "state", "dice"))
+    top = _keep(enc, (), skip=("rules", "combatants", "state", "dice", "sides"))
     for key in ("name", "lang", "format", "mention", "notes"):
         if key in top:
             doc[key] = top[key]
+    if enc.sides:
+        doc["sides"] = {sid: _keep(side, ()) for sid, side in enc.sides.items()}
     rules = _keep(enc.rules, ())
     if rules:
         doc["rules"] = rules

@@ -206,6 +206,7 @@ class Combatant(Record):
     side: str
     pc: bool
     player: str
+    gender: Literal["m", "f"]
     initiative_mod: int
     dex_mod: int
     dodge: int
@@ -239,6 +240,7 @@ class Combatant(Record):
         "side": (cs.str_schema(strict=True, min_length=1, max_length=100), REQUIRED),
         "pc": (BOOL, False),
         "player": (cs.no_info_after_validator_function(_player_handle, text(200)), ""),
+        "gender": (literal("m", "f"), "m"),  # Spanish agreement in posts (R-OUT-5)
         "initiative_mod": (_INT, 0),
         "dex_mod": (_INT, 0),
         "dodge": (_INT, 0),
@@ -399,6 +401,14 @@ class DiceState(Record):
     }
 
 
+class Side(Record):
+    """`[sides.ID]`: how posts name a side (R-OUT-5); the id is used when absent."""
+
+    name: str
+
+    FIELDS = {"name": (text(200), "")}
+
+
 class Encounter(Record):
     schema: int
     name: str
@@ -406,6 +416,7 @@ class Encounter(Record):
     format: Literal["bbcode", "markdown", "plain", "json"]
     mention: str
     notes: str
+    sides: dict[str, Side]
     rules: Rules
     combatants: tuple[Combatant, ...]
     state: State
@@ -418,6 +429,7 @@ class Encounter(Record):
         "format": (literal("bbcode", "markdown", "plain", "json"), "bbcode"),
         "mention": (text(200), "@{player}"),
         "notes": (text(), ""),
+        "sides": (cs.dict_schema(text(100), Side.core_schema()), {}),
         "rules": (Rules.core_schema(), None),
         "combatants": (tuple_of(Combatant.core_schema(_combatant_defaults)), ()),
         "state": (State.core_schema(), None),
@@ -471,6 +483,11 @@ class Encounter(Record):
         if cid == self.state.turn:
             return self.state.spent
         return self.state.group_spent.get(cid) or TurnSpent.new()
+
+    def side_name(self, side: str) -> str:
+        """R-OUT-5: a side's display name (`[sides.ID] name`, else the id)."""
+        entry = self.sides.get(side)
+        return entry.name if entry is not None and entry.name else side
 
     @property
     def active(self) -> tuple[Combatant, ...]:

@@ -58,7 +58,7 @@ def test_R_OUT_5_both_catalogues_are_complete_with_the_same_fields():
     for key in EN:
         en = {f for _, f, _, _ in fields.parse(EN[key]) if f}
         es = {f for _, f, _, _ in fields.parse(ES[key]) if f}
-        assert en == es, key
+        assert en == es - {"g"}, key  # `{g:o/a}`: Spanish agreement (R-OUT-5)
 
 
 def test_R_OUT_5_lang_option_overrides_the_file(run, encounter):

@@ -41,8 +41,10 @@ EN: dict[str, str] = {
     "status_dead": "dead",
     # dice
     "supplied": "supplied",
-    "supplied_note": "Faces marked “supplied” come from outside (--dice); the others are "
-                     "generator rolls, numbered (#n).",
+    "supplied_note": "Faces marked “supplied” were given by the GM, not rolled by the "
+                     "generator.",
+    "numbers_note": "Roll numbers (#n) count the generator's dice in order: with the seed, "
+                    "revealed after the combat, anyone can recompute every roll.",
     # modifier notes
     # dice expressions (R-DIC-1): errors on stderr; the English texts live with the parser
     **DICE_ERRORS_EN,
@@ -76,9 +78,14 @@ EN: dict[str, str] = {
     "StreakReset": "{name} let a turn pass without trying to disengage: the streak ends.",
     "Delayed": "{name} delays their action.",
     "DelayEnded": "{name} stops delaying and acts now.",
-    "CombatEnded": "The combat is over after {rounds} round(s). Winners: {winner}.",
-    "CombatEnded_none": "The combat is over after {rounds} round(s). Nobody is left standing.",
-    "CombatEnded_hand": "The GM ends the combat after {rounds} round(s).",
+    "CombatEnded": "The combat is over after {rounds}. Winners: {winner}.",
+    "CombatEnded_none": "The combat is over after {rounds}. Nobody is left standing.",
+    "CombatEnded_hand": "The GM ends the combat after {rounds}.",
+    "rounds_one": "1 round",
+    "rounds_other": "{n} rounds",
+    "squares_one": "1 square",
+    "squares_other": "{n} squares",
+    "and": " and ",
     "fallen": "Fallen: {names}.",
     # hit points
     "HpChanged_damage": "{name} is now {state}.",
@@ -115,12 +122,13 @@ EN: dict[str, str] = {
     "DamageRolled": "Damage to {target}: {roll}{crit} → {amount}",
     "crit_times": " (critical ×{mult})",
     "AmmoSpent": "{weapon}: {left} ammunition left.",
+    "AmmoSpent_one": "{weapon}: 1 ammunition left.",
     "AttackRefused": "{name} does not go on: {reason}.",
     "refused_fell": "they have fallen",
     "refused_forfeit": "the attack is forfeited to the interception",
     # movement, engagement
-    "Moved": "{name} moves {path} ({cost} square(s)).",
-    "Moved_run": "{name} runs {path} ({cost} square(s)).",
+    "Moved": "{name} moves {path} ({squares}).",
+    "Moved_run": "{name} runs {path} ({squares}).",
     "Moved_step": "{name} takes a 5-ft step to {path}.",
     "MovedAway": "{name} moves away.",
     "MoveStopped": "{name} stops at {at}: {reason}.",
@@ -152,6 +160,19 @@ EN: dict[str, str] = {
     "InterceptResolved_forfeit": "{defender} intercepts {enemy}, who gives up the attack.",
     "InterceptResolved_lost": "{enemy} gets past {defender}'s guard.",
     "Declared": "{name} declares: {action}",
+    "do_attack": "attack {target}",
+    "do_attack_with": "attack {target} with {weapon}",
+    "do_move": "move to {to}",
+    "do_run": "run to {to}",
+    "do_step": "take a 5-ft step to {to}",
+    "do_away": "move away",
+    "do_disengage": "disengage",
+    "do_disengage_to": "disengage to {to}",
+    "do_reckless": "disengage recklessly",
+    "do_intercept": "guard {ward}",
+    "do_delay": "delay",
+    "do_other": "an action",
+    "not_now": "not possible now",
     "DeclarationCleared": "{name}'s declaration is cleared.",
     "DeclarationSkipped": "{name}'s declared action ({action}) is skipped: {reason}",
     "DiceSalted": "The players' salt is mixed into the dice: {salt}",
@@ -207,10 +228,10 @@ ES: dict[str, str] = {
     "turn_of": "Turno: {name}",
     "deadline": "plazo {at} UTC",
     "order": "Orden",
-    "engaged_with": "entablado con {names}",
-    "missile_with": "entablado a distancia con {names}",
+    "engaged_with": "entablad{g:o/a} con {names}",
+    "missile_with": "entablad{g:o/a} a distancia con {names}",
     "guarding": "defiende a {name}",
-    "flat_footed": "desprevenido",
+    "flat_footed": "desprevenid{g:o/a}",
     "delaying": "retrasando",
     "declared": "Han declarado",
     "not_declared": "Sin declarar",
@@ -219,18 +240,21 @@ ES: dict[str, str] = {
     "defense": "Defensa {defense}",
     "at": "en {pos}",
     "removed": "ha dejado el combate",
-    "unhurt": "ileso",
-    "wounded": "herido",
-    "badly_wounded": "malherido",
-    "down": "caído",
-    "dead": "muerto",
-    "status_disabled": "incapacitado",
-    "status_dying": "moribundo",
+    "unhurt": "iles{g:o/a}",
+    "wounded": "herid{g:o/a}",
+    "badly_wounded": "malherid{g:o/a}",
+    "down": "caíd{g:o/a}",
+    "dead": "muert{g:o/a}",
+    "status_disabled": "incapacitad{g:o/a}",
+    "status_dying": "moribund{g:o/a}",
     "status_stable": "estable",
-    "status_dead": "muerto",
+    "status_dead": "muert{g:o/a}",
     "supplied": "externo",
-    "supplied_note": "Las caras marcadas «externo» vienen de fuera (--dice); las demás son "
-                     "tiradas del generador, numeradas (#n).",
+    "supplied_note": "Las caras marcadas «externo» las ha dado el director; no son del "
+                     "generador.",
+    "numbers_note": "Los números de tirada (#n) cuentan en orden los dados del generador: con "
+                    "la semilla, que se revela tras el combate, cualquiera puede recalcular "
+                    "cada tirada.",
     # expresiones de dados (R-DIC-1): errores en stderr
     "dice_not_expression": "\"{expr}\" no es una expresión de dados",
     "dice_at": "carácter {pos}: \"{found}\"",
@@ -277,20 +301,26 @@ ES: dict[str, str] = {
     "RoundStarted_surprise": "— Asalto de sorpresa —",
     "TurnStarted": "Es el turno de {name}.",
     "TurnStarted_deadline": "Es el turno de {name} (plazo {at} UTC).",
-    "TurnSkipped_dying": "{name} está moribundo y no puede actuar.",
-    "TurnSkipped_down": "{name} está caído y no puede actuar.",
+    "TurnSkipped_dying": "{name} está moribund{g:o/a} y no puede actuar.",
+    "TurnSkipped_down": "{name} está caíd{g:o/a} y no puede actuar.",
     "TurnSkipped_stable": "{name} está inconsciente (estable) y no puede actuar.",
-    "TurnSkipped_unaware": "{name} ha sido sorprendido y no actúa este asalto.",
+    "TurnSkipped_unaware": "{name} ha sido sorprendid{g:o/a} y no actúa este asalto.",
     "TurnSkipped_newcomer": "{name} llega después de su puesto en este asalto y actuará desde "
                             "el siguiente.",
-    "MadeFlatFooted": "Desprevenidos hasta su primer turno: {names}.",
+    "MadeFlatFooted": "{g:Desprevenido/Desprevenida/Desprevenidos/Desprevenidas} hasta su "
+                      "primer turno: {names}.",
     "StreakReset": "{name} deja pasar un turno sin intentar desentablar: se pierde la racha.",
     "Delayed": "{name} retrasa su acción.",
     "DelayEnded": "{name} deja de retrasar y actúa ahora.",
-    "CombatEnded": "El combate termina tras {rounds} asalto(s). Vencedores: {winner}.",
-    "CombatEnded_none": "El combate termina tras {rounds} asalto(s). No queda nadie en pie.",
-    "CombatEnded_hand": "El director da por terminado el combate tras {rounds} asalto(s).",
-    "fallen": "Caídos: {names}.",
+    "CombatEnded": "El combate termina tras {rounds}. Vencedores: {winner}.",
+    "CombatEnded_none": "El combate termina tras {rounds}. No queda nadie en pie.",
+    "CombatEnded_hand": "El director da por terminado el combate tras {rounds}.",
+    "rounds_one": "1 asalto",
+    "rounds_other": "{n} asaltos",
+    "squares_one": "1 casilla",
+    "squares_other": "{n} casillas",
+    "and": " y ",
+    "fallen": "{g:Caído/Caída/Caídos/Caídas}: {names}.",
     "HpChanged_damage": "{name} queda {state}.",
     "HpChanged_gm": "{name} recibe {amount} de daño: {state}.",
     "HpChanged_healing": "{name} se cura {amount}: {state}.",
@@ -310,7 +340,7 @@ ES: dict[str, str] = {
                         "{roll} contra {defense} — {outcome}",
     "AttackRolled_free": "Ataque gratuito: {attacker} ataca a {target} con {weapon}: {roll} "
                          "contra {defense} — {outcome}",
-    "defense_ff": "Defensa {defense} (desprevenido)",
+    "defense_ff": "Defensa {defense} (desprevenid{g:o/a})",
     "hit": "impacto",
     "miss": "fallo",
     "miss_natural": "1 natural, fallo",
@@ -324,26 +354,27 @@ ES: dict[str, str] = {
     "DamageRolled": "Daño a {target}: {roll}{crit} → {amount}",
     "crit_times": " (crítico ×{mult})",
     "AmmoSpent": "{weapon}: quedan {left} proyectiles.",
+    "AmmoSpent_one": "{weapon}: queda 1 proyectil.",
     "AttackRefused": "{name} no sigue adelante: {reason}.",
     "refused_fell": "ha caído",
     "refused_forfeit": "pierde el ataque por la intercepción",
-    "Moved": "{name} se mueve {path} ({cost} casilla(s)).",
-    "Moved_run": "{name} corre {path} ({cost} casilla(s)).",
+    "Moved": "{name} se mueve {path} ({squares}).",
+    "Moved_run": "{name} corre {path} ({squares}).",
     "Moved_step": "{name} da un paso de 5 pies a {path}.",
     "MovedAway": "{name} se aleja.",
     "MoveStopped": "{name} se detiene en {at}: {reason}.",
     "stop_fell": "ha caído",
     "stop_disengage": "no ha logrado desentablar",
-    "stop_intercepted": "interceptado",
-    "Engaged": "{a} y {b} quedan entablados cuerpo a cuerpo.",
-    "Engaged_missile": "{a} y {b} quedan entablados a distancia.",
-    "Disengaged": "{a} y {b} ya no están entablados.",
+    "stop_intercepted": "interceptad{g:o/a}",
+    "Engaged": "{a} y {b} quedan entablad{g:os/as} cuerpo a cuerpo.",
+    "Engaged_missile": "{a} y {b} quedan entablad{g:os/as} a distancia.",
+    "Disengaged": "{a} y {b} ya no están entablad{g:os/as}.",
     "Disengaged_missile": "{a} sale del entablamiento a distancia de {b}.",
     "DefenseTotalRolled": "Total de Defensa de {name}: {roll}",
     "AttackTotalRolled": "Total de Ataque de {name}: {roll}",
     "DisengageResolved_ok": "{name} desentabla.",
-    "DisengageResolved_fail": "{name} no logra desentablar y sigue entablado; el intento es "
-                              "su acción de este turno.",
+    "DisengageResolved_fail": "{name} no logra desentablar y sigue entablad{g:o/a}; el "
+                              "intento es su acción de este turno.",
     "DisengageResolved_reckless": "{name} desentabla temerariamente.",
     "DisengageResolved_auto": "{name} desentabla sin tirada ({reason}).",
     "auto_opponents_down": "todos sus oponentes entablados han caído",
@@ -355,11 +386,24 @@ ES: dict[str, str] = {
     "PriorityRolled": "Total de Acción Prioritaria de {name}: {roll}",
     "InterceptResolved_won": "{defender} intercepta a {enemy}: el ataque va contra "
                              "{defender} en lugar de {ward}.",
-    "InterceptResolved_move": "{defender} intercepta a {enemy}, que se detiene entablado con "
-                              "{defender}.",
+    "InterceptResolved_move": "{defender} intercepta a {enemy}, que se detiene entablad{g:o/a} "
+                              "con {defender}.",
     "InterceptResolved_forfeit": "{defender} intercepta a {enemy}, que renuncia al ataque.",
     "InterceptResolved_lost": "{enemy} supera la defensa de {defender}.",
     "Declared": "{name} declara: {action}",
+    "do_attack": "atacar a {target}",
+    "do_attack_with": "atacar a {target} con {weapon}",
+    "do_move": "moverse a {to}",
+    "do_run": "correr a {to}",
+    "do_step": "dar un paso de 5 pies a {to}",
+    "do_away": "alejarse",
+    "do_disengage": "desentablar",
+    "do_disengage_to": "desentablar hacia {to}",
+    "do_reckless": "desentablar temerariamente",
+    "do_intercept": "defender a {ward}",
+    "do_delay": "retrasar su acción",
+    "do_other": "una acción",
+    "not_now": "no es posible ahora",
     "DeclarationCleared": "Se borra la declaración de {name}.",
     "DeclarationSkipped": "La acción declarada de {name} ({action}) no se realiza: {reason}",
     "DiceSalted": "Se mezcla la sal de los jugadores en los dados: {salt}",
@@ -406,3 +450,125 @@ ES: dict[str, str] = {
 }
 
 CATALOGUES = {"en": EN, "es": ES}
+
+# -- messages: refusals and errors (R-OUT-5) ---------------------------------------------------
+# The rules raise IllegalAction(rule, English message); the English text is the key. A Spanish
+# template here translates it: `{a}`, `{b}`… match any text (names are escaped when shown),
+# `{a_g:o/a}` agrees with the name in `{a}` (R-OUT-5). A message that has no entry shows the
+# generic `not_now` in Spanish posts, and its English text on stderr.
+MESSAGES_ES: dict[str, str] = {
+    # dice
+    "this encounter has no dice seed yet": "este encuentro aún no tiene semilla de dados",
+    "the seed is revealed only once the combat has ended (--force to reveal now)":
+        "la semilla solo se revela cuando el combate ha terminado (--force para revelarla ya)",
+    "the players' salt is already set": "la sal de los jugadores ya está puesta",
+    "the salt cannot be empty": "la sal no puede estar vacía",
+    '"{a}" is not a dice expression': "«{a}» no es una expresión de dados",
+    "supplied face {a} is not a face of a d{b} (R-DIC-3)":
+        "la cara {a} no es una cara de un d{b} (R-DIC-3)",
+    '--dice: "{a}" is not a die face (R-DIC-3)': "--dice: «{a}» no es una cara de dado (R-DIC-3)",
+    # combat, turns
+    "the combat has ended": "el combate ha terminado",
+    "the combat has already ended": "el combate ya ha terminado",
+    "combat has not started: roll initiative first":
+        "el combate no ha empezado: primero se tira la iniciativa",
+    "there is nobody to roll initiative for": "no hay nadie que tire iniciativa",
+    "initiative is already rolled and nobody new is waiting (use --reroll to roll again for "
+    "everyone)": "la iniciativa ya está tirada y no espera nadie nuevo (--reroll para volver a "
+                 "tirarla para todos)",
+    "nobody in the order can take a turn": "nadie en el orden puede tomar su turno",
+    "{a} has nothing declared": "{a} no tiene nada declarado",
+    "{a} is dead and cannot act": "{a} está muert{a_g:o/a} y no puede actuar",
+    "{a} is disabled and cannot act": "{a} está incapacitad{a_g:o/a} y no puede actuar",
+    "{a} is dying and cannot act": "{a} está moribund{a_g:o/a} y no puede actuar",
+    "{a} is stable and cannot act": "{a} está inconsciente (estable) y no puede actuar",
+    "{a} is {b} and cannot act": "{a} no puede actuar",
+    "{a} cannot act ({b})": "{a} no puede actuar",
+    "it is not {a}'s turn (it is nobody's)": "no es el turno de {a} (no es el turno de nadie)",
+    "it is not {a}'s turn (it is {b}'s)": "no es el turno de {a} (es el de {b})",
+    "{a} has used the whole turn": "{a} ya ha usado todo el turno",
+    "{a} has already taken a standard action": "{a} ya ha realizado una acción estándar",
+    "{a} has taken two move actions": "{a} ya ha realizado dos acciones de movimiento",
+    "{a} has one action this turn and has moved":
+        "{a} solo tiene una acción este turno y ya se ha movido",
+    "{a} has one action this turn and has used it":
+        "{a} solo tiene una acción este turno y ya la ha usado",
+    "{a} can delay only on its own turn": "{a} solo puede retrasarse en su propio turno",
+    "{a} has already acted this turn": "{a} ya ha actuado este turno",
+    "{a} is not delaying": "{a} no está retrasando su acción",
+    "{a} has only free actions left this turn": "a {a} solo le quedan acciones gratuitas este "
+                                                "turno",
+    # movement
+    "a 5-ft step is one square": "un paso de 5 pies es una sola casilla",
+    "{a} has already moved: no 5-ft step": "{a} ya se ha movido: no puede dar un paso de 5 pies",
+    "{a} took a 5-ft step: no other movement":
+        "{a} ha dado un paso de 5 pies: no puede moverse más",
+    "a run is at most {a} squares ({b} needs {c})":
+        "una carrera es de {a} casillas como mucho ({b} necesita {c})",
+    "running takes {a}'s whole turn": "correr ocupa todo el turno de {a}",
+    "{a} cannot move {b} squares now (speed {c} squares per move action)":
+        "{a} no puede moverse {b} casillas ahora (velocidad: {c} casillas por acción de "
+        "movimiento)",
+    "a run goes in a straight line": "una carrera va en línea recta",
+    "{a} cannot pass through {b} at {c}": "{a} no puede pasar a través de {b} en {c}",
+    "{a} is taken by {b}": "{a} está ocupada por {b}",
+    "{a} is already at {b}": "{a} ya está en {b}",
+    "give one or more waypoints X,Y (or --away in a gridless encounter)":
+        "indica una o más casillas X,Y (o --away en un encuentro sin cuadrícula)",
+    "this encounter is gridless: use `move WHO --away` (R-GEO-5)":
+        "este encuentro no tiene cuadrícula: usa `move WHO --away` (R-GEO-5)",
+    # engagement, disengaging, guarding
+    "reckless disengagement is off (rules.reckless_disengage = false)":
+        "el desentablamiento temerario no se usa en este combate",
+    "{a} is not engaged in melee": "{a} no está entablad{a_g:o/a} cuerpo a cuerpo",
+    "guarding takes {a}'s whole turn, and the turn is already in use":
+        "defender ocupa todo el turno de {a}, y ya lo ha empezado a usar",
+    "{a} has one standard or move action this turn: guarding takes the whole turn":
+        "{a} solo tiene una acción estándar o de movimiento este turno: defender ocupa todo "
+        "el turno",
+    "{a} is not an ally of {b}": "{a} no es aliad{a_g:o/a} de {b}",
+    "{a} is dead": "{a} está muert{a_g:o/a}",
+    "{a} has no melee weapon and cannot guard":
+        "{a} no tiene arma cuerpo a cuerpo y no puede defender",
+    "{a} is outside {b}'s radius ({c} square(s))": "{a} está fuera del radio de {b} ({c})",
+    # attacks, hit points
+    "{a} has no weapon": "{a} no tiene arma",
+    '{a} has no weapon "{b}"': "{a} no tiene el arma «{b}»",
+    "no weapon of {a} reaches {b}": "ningún arma de {a} alcanza a {b}",
+    "{a} cannot attack itself": "{a} no puede atacarse a sí mism{a_g:o/a}",
+    "{a} is already dead": "{a} ya está muert{a_g:o/a}",
+    "{a} is out of {b}'s reach": "{a} está fuera del alcance de {b}",
+    "{a} is out of {b}'s range": "{a} está fuera del alcance de tiro de {b}",
+    "{a} has no ammunition left": "{a} no tiene munición",
+    "{a} is engaged in melee: no shooting into melee (rules.ranged_into_melee)":
+        "{a} está entablad{a_g:o/a} cuerpo a cuerpo: no se dispara a un cuerpo a cuerpo",
+    "{a} is dead: bringing the dead back needs --force":
+        "{a} está muert{a_g:o/a}: devolver la vida a un muerto requiere --force",
+    # the command line, files, undo
+    'unknown combatant "{a}"': "combatiente desconocido «{a}»",
+    "{a}: expected one or more combatant ids": "{a}: se esperan uno o más ids de combatiente",
+    "{a}: {b} is not one of {c}": "{a}: {b} no es uno de {c}",
+    "nothing to undo": "no hay nada que deshacer",
+    "the file was edited by hand since the last command; undo --force discards those edits":
+        "el archivo se ha editado a mano desde la última orden; undo --force descarta esos "
+        "cambios",
+    "--if-version {a}: the file is at version {b}":
+        "--if-version {a}: el archivo está en la versión {b}",
+    '--key "{a}" was used for other arguments ({b})':
+        "--key «{a}» ya se usó con otros argumentos ({b})",
+    "{a}: no such encounter file": "{a}: no existe ese archivo de encuentro",
+    "{a}: is a directory, not an encounter file": "{a}: es una carpeta, no un archivo de "
+                                                  "encuentro",
+    "{a}: cannot be read ({b})": "{a}: no se puede leer ({b})",
+    "{a}: locked by another run; retry later":
+        "{a}: bloqueado por otra ejecución; inténtalo más tarde",
+    "{a}: already exists; not overwritten": "{a}: ya existe; no se sobrescribe",
+    "{a}: cannot be written ({b})": "{a}: no se puede escribir ({b})",
+    "{a}: cannot create the lock file ({b})": "{a}: no se puede crear el archivo de bloqueo ({b})",
+    "warning: unused --dice faces: {a} (R-DIC-3)":
+        "aviso: caras de --dice sin usar: {a} (R-DIC-3)",
+    "verification failed: {a} mismatch(es), {b} gap(s)":
+        "la verificación ha fallado: discrepancias, {a}; huecos, {b}",
+}
+
+MESSAGES = {"en": {}, "es": MESSAGES_ES}

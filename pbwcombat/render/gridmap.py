@@ -45,5 +45,6 @@ def text_map(enc: Encounter, fmt: str, lang: str) -> str:
     for c in enc.active:
         if c.id in marks:
             dead = f" ({cat['map_dead']}: x)" if c.status == "dead" else ""
-            legend.append(f"{marks[c.id]} = {m.escape(c.display)} ({m.escape(c.side)}){dead}")
+            legend.append(f"{marks[c.id]} = {m.escape(c.display)} "
+                          f"({m.escape(enc.side_name(c.side))}){dead}")
     return m.finish(m.block(grid_lines(enc)) + f"\n{cat['map_legend']}: " + "; ".join(legend))

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pbwcombat import events as ev
 from pbwcombat.dice import Roll, RolledTerm
 from pbwcombat.render.catalog import CATALOGUES
 from pbwcombat.render.markup import Plain
+from pbwcombat.render.messages import Agree, localize
+
+if TYPE_CHECKING:
+    from pbwcombat.model import Encounter
 
 
 def condition(hp: int, max_hp: int, status: str) -> str:
@@ -26,24 +30,48 @@ class Narrator:
     """Turns events into lines of one language and one markup."""
 
     def __init__(self, markup: Plain, lang: str = "en", gm: bool = False,
-                 mention: str = "@{player}") -> None:
+                 mention: str = "@{player}", enc: Encounter | None = None) -> None:
         self.markup = markup
         self.lang = lang
         self.gm = gm
         self.mention = mention
+        self.enc = enc
+        self.genders: dict[str, str] = {}
+        if enc is not None:
+            for c in enc.combatants:
+                self.genders.setdefault(c.display, c.gender)
+                self.genders.setdefault(c.id, c.gender)
 
     @property
     def cat(self) -> dict[str, str]:
         return CATALOGUES[self.lang]
 
     def t(self, key: str, **fields: object) -> str:
+        fields.setdefault("g", Agree())
         return self.cat[key].format(**fields)
+
+    def g(self, *names: str) -> Agree:
+        """Agreement with one name, or the plural of several (feminine only if all are)."""
+        return Agree(bool(names) and all(self.genders.get(n) == "f" for n in names),
+                     len(names) > 1)
+
+    def count(self, key: str, n: int) -> str:
+        """`1 casilla`, `3 casillas`: the catalogue's `KEY_one` / `KEY_other`."""
+        return self.t(f"{key}_one" if n == 1 else f"{key}_other", n=n)
+
+    def side(self, side: str) -> str:
+        """R-OUT-5: `[sides.ID] name`, else the id."""
+        return self.enc.side_name(side) if self.enc is not None else side
 
     def name(self, text: str) -> str:
         return self.markup.bold(self.markup.escape(text))
 
     def names(self, items: Iterable[str]) -> str:
-        return ", ".join(self.name(n) for n in items)
+        """`A`, `A and B`, `A, B and C` (`y` in Spanish)."""
+        done = [self.name(n) for n in items]
+        if len(done) < 2:
+            return "".join(done)
+        return ", ".join(done[:-1]) + self.cat["and"] + done[-1]
 
     # -- numbers ----------------------------------------------------------------------
     def roll(self, r: Roll) -> str:
@@ -80,14 +108,16 @@ class Narrator:
             faces.append(self.markup.strike(face) if d.dropped else face)
         return f"{term.number}d{term.sides}{term.keep} ({', '.join(faces)})"
 
-    def hp_state(self, pc: bool, hp: int, max_hp: int, status: str) -> str:
-        """Numbers for PCs and the GM, labels for everyone else (R-OUT-3)."""
+    def hp_state(self, pc: bool, hp: int, max_hp: int, status: str, who: str = "") -> str:
+        """Numbers for PCs and the GM, labels for everyone else (R-OUT-3); Spanish labels
+        agree with `who` (R-OUT-5)."""
+        g = self.g(who) if who else Agree()
         if pc or self.gm:
             text = self.t("hp_numbers", hp=hp, max=max_hp)
             if status != "ok":
-                text += f", {self.cat['status_' + status]}"
+                text += ", " + self.t("status_" + status, g=g)
             return self.markup.bold(text)
-        return self.markup.bold(self.cat[condition(hp, max_hp, status)])
+        return self.markup.bold(self.t(condition(hp, max_hp, status), g=g))
 
     def pos(self, p: tuple[int, int] | list[int] | None) -> str:
         return f"({p[0]},{p[1]})" if p else "—"
@@ -177,10 +207,12 @@ class Narrator:
     def _TurnSkipped(self, e: ev.TurnSkipped) -> str | None:
         hidden = not (e.pc or self.gm) and e.reason in ("dying", "stable")
         key = "TurnSkipped_down" if hidden else f"TurnSkipped_{e.reason}"  # R-OUT-3
-        return self.t(key, name=self.name(e.name)) if key in self.cat else None
+        return self.t(key, name=self.name(e.name), g=self.g(e.name)) if key in self.cat \
+            else None
 
     def _MadeFlatFooted(self, e: ev.MadeFlatFooted) -> str:
-        return self.t("MadeFlatFooted", names=self.names(e.names or e.who))
+        names = e.names or e.who
+        return self.t("MadeFlatFooted", names=self.names(names), g=self.g(*names))
 
     def _StreakReset(self, e: ev.StreakReset) -> str:
         return self.t("StreakReset", name=self.name(e.name))
@@ -192,18 +224,19 @@ class Narrator:
         return self.t("DelayEnded", name=self.name(e.name))
 
     def _CombatEnded(self, e: ev.CombatEnded) -> str:
+        rounds = self.count("rounds", e.rounds)
         if e.by_hand:
-            line = self.t("CombatEnded_hand", rounds=e.rounds)
+            line = self.t("CombatEnded_hand", rounds=rounds)
         elif e.winner:
-            line = self.t("CombatEnded", rounds=e.rounds, winner=self.name(e.winner))
+            line = self.t("CombatEnded", rounds=rounds, winner=self.name(self.side(e.winner)))
         else:
-            line = self.t("CombatEnded_none", rounds=e.rounds)
+            line = self.t("CombatEnded_none", rounds=rounds)
         if e.fallen:
-            line += " " + self.t("fallen", names=self.names(e.fallen))
+            line += " " + self.t("fallen", names=self.names(e.fallen), g=self.g(*e.fallen))
         return self.markup.bold(line) if not e.fallen else line
 
     def _HpChanged(self, e: ev.HpChanged) -> str:
-        state = self.hp_state(e.pc, e.hp, e.max_hp, e.status)
+        state = self.hp_state(e.pc, e.hp, e.max_hp, e.status, e.name)
         key = f"HpChanged_{e.cause}"
         if e.cause == "healing" and not (e.pc or self.gm):
             key += "_hidden"  # R-OUT-3: a capped amount would tell the missing hit points
@@ -237,12 +270,15 @@ class Narrator:
             outcome = "hit_natural" if natural == 20 else "hit"
         else:
             outcome = "miss"
+        g = self.g(e.target_name)
         if e.conditions:
-            notes = [self.cat["flat_footed"]] if e.flat_footed else []
-            notes += [self.condition_name(n) for n in e.conditions]
+            notes = [self.t("flat_footed", g=g)] if e.flat_footed else []
+            notes += [self.condition_name(n, self.genders.get(e.target_name, "m"))
+                      for n in e.conditions]
             defense = self.t("defense_notes", defense=e.defense, notes=", ".join(notes))
         else:
-            defense = self.t("defense_ff" if e.flat_footed else "defense", defense=e.defense)
+            defense = self.t("defense_ff" if e.flat_footed else "defense", defense=e.defense,
+                             g=g)
         key = {"aoo": "AttackRolled_aoo", "free": "AttackRolled_free"}.get(e.kind,
                                                                           "AttackRolled")
         return self.t(key, attacker=self.name(e.attacker_name), target=self.name(e.target_name),
@@ -260,7 +296,8 @@ class Narrator:
                       crit=crit, amount=self.markup.bold(str(e.amount)))
 
     def _AmmoSpent(self, e: ev.AmmoSpent) -> str:
-        return self.t("AmmoSpent", weapon=self.markup.escape(e.weapon_name), left=e.left)
+        return self.t("AmmoSpent_one" if e.left == 1 else "AmmoSpent",
+                      weapon=self.markup.escape(e.weapon_name), left=e.left)
 
     def _AttackRefused(self, e: ev.AttackRefused) -> str:
         return self.t("AttackRefused", name=self.name(e.name),
@@ -271,22 +308,24 @@ class Narrator:
         path = " → ".join(self.pos(p) for p in (e.start, e.path[-1]))
         if e.step:
             path = self.pos(e.path[-1])
-        return self.t(key, name=self.name(e.name), path=path, cost=e.cost)
+        return self.t(key, name=self.name(e.name), path=path, cost=e.cost,
+                      squares=self.count("squares", e.cost))
 
     def _MovedAway(self, e: ev.MovedAway) -> str:
         return self.t("MovedAway", name=self.name(e.name))
 
     def _MoveStopped(self, e: ev.MoveStopped) -> str:
-        return self.t("MoveStopped", name=self.name(e.name), at=self.pos(e.at),
-                      reason=self.cat.get(f"stop_{e.reason}", e.reason))
+        key = f"stop_{e.reason}"
+        reason = self.t(key, g=self.g(e.name)) if key in self.cat else self.t("not_now")
+        return self.t("MoveStopped", name=self.name(e.name), at=self.pos(e.at), reason=reason)
 
     def _Engaged(self, e: ev.Engaged) -> str:
         return self.t("Engaged_missile" if e.missile else "Engaged", a=self.name(e.a_name),
-                      b=self.name(e.b_name))
+                      b=self.name(e.b_name), g=self.g(e.a_name, e.b_name))
 
     def _Disengaged(self, e: ev.Disengaged) -> str:
         return self.t("Disengaged_missile" if e.missile else "Disengaged",
-                      a=self.name(e.a_name), b=self.name(e.b_name))
+                      a=self.name(e.a_name), b=self.name(e.b_name), g=self.g(e.a_name, e.b_name))
 
     def _DefenseTotalRolled(self, e: ev.DefenseTotalRolled) -> str:
         return self.t("DefenseTotalRolled", name=self.name(e.name), roll=self.roll(e.roll))
@@ -300,7 +339,8 @@ class Narrator:
                                            name=self.markup.escape(e.name),
                                            reason=self.cat[f"auto_{e.auto}"]))
         key = "reckless" if e.reckless else "ok" if e.success else "fail"
-        return self.markup.bold(self.t(f"DisengageResolved_{key}", name=self.markup.escape(e.name)))
+        return self.markup.bold(self.t(f"DisengageResolved_{key}", name=self.markup.escape(e.name),
+                                       g=self.g(e.name)))
 
     def _GuardStarted(self, e: ev.GuardStarted) -> str:
         return self.t("GuardStarted", defender=self.name(e.defender_name),
@@ -323,19 +363,65 @@ class Narrator:
             key = "won"
         m = self.markup
         return m.bold(self.t(f"InterceptResolved_{key}", defender=m.escape(e.defender_name),
-                             enemy=m.escape(e.enemy_name), ward=m.escape(e.ward_name)))
+                             enemy=m.escape(e.enemy_name), ward=m.escape(e.ward_name),
+                             g=self.g(e.enemy_name)))
+
+    def declared(self, actor: str, argv: tuple[str, ...]) -> str:
+        """R-OUT-5: a declared action in words; its command syntax only with --gm."""
+        words = self._declared_words(actor, list(argv))
+        if self.gm:
+            words += " (" + self.markup.escape(" ".join(argv)) + ")"
+        return words
+
+    def _declared_words(self, actor: str, argv: list[str]) -> str:
+        enc = self.enc
+
+        def who(cid: str) -> str:
+            c = enc.find(cid) if enc is not None else None
+            return self.name(c.display if c is not None else cid)
+
+        verb, rest = (argv[0], argv[1:]) if argv else ("", [])
+        valued = {"--weapon", "--mod", "--on-intercept", "--to"}
+        free = [a for i, a in enumerate(rest)
+                if not a.startswith("--") and (i == 0 or rest[i - 1] not in valued)]
+        squares = [tuple(a.replace(" ", "").split(",")) for a in rest if "," in a]
+        to = "—"
+        if squares and len(squares[-1]) == 2 \
+                and all(x.lstrip("+-").isdigit() for x in squares[-1]):
+            to = self.pos((int(squares[-1][0]), int(squares[-1][1])))
+        if verb == "attack" and free:
+            weapon = rest[rest.index("--weapon") + 1] if "--weapon" in rest[:-1] else None
+            if weapon is None:
+                return self.t("do_attack", target=who(free[0]))
+            me = enc.find(actor) if enc is not None else None
+            w = me.weapon(weapon) if me is not None else None
+            return self.t("do_attack_with", target=who(free[0]),
+                          weapon=self.markup.escape(w.name if w is not None else weapon))
+        if verb == "move":
+            if "--away" in rest:
+                return self.t("do_away")
+            key = "do_step" if "--step" in rest else "do_run" if "--run" in rest else "do_move"
+            return self.t(key, to=to)
+        if verb == "disengage":
+            if "--reckless" in rest:
+                return self.t("do_reckless")
+            return self.t("do_disengage_to", to=to) if "--to" in rest else self.t("do_disengage")
+        if verb == "intercept" and free:
+            return self.t("do_intercept", ward=who(free[0]))
+        if verb == "delay":
+            return self.t("do_delay")
+        return self.t("do_other")
 
     def _Declared(self, e: ev.Declared) -> str:
-        return self.t("Declared", name=self.name(e.name),
-                      action=self.markup.escape(" ".join(e.action)))
+        return self.t("Declared", name=self.name(e.name), action=self.declared(e.who, e.action))
 
     def _DeclarationCleared(self, e: ev.DeclarationCleared) -> str:
         return self.t("DeclarationCleared", name=self.name(e.name))
 
     def _DeclarationSkipped(self, e: ev.DeclarationSkipped) -> str:
+        reason = localize(e.reason, self.lang, self.genders, self.markup, rule_ids=self.gm)
         return self.t("DeclarationSkipped", name=self.name(e.name),
-                      action=self.markup.escape(" ".join(e.action)),
-                      reason=self.markup.escape(e.reason))
+                      action=self.declared(e.who, e.action), reason=reason)
 
     def _ConditionApplied(self, e: ev.ConditionApplied) -> str:
         key = "ConditionApplied_replaced" if e.replaced else "ConditionApplied"

@@ -16,7 +16,7 @@ _HIDDEN_HP = ("before", "hp", "max_hp", "status_before", "status")
 
 
 def narrator(enc: Encounter, fmt: str, lang: str, gm: bool) -> Narrator:
-    return Narrator(markup_for(fmt), lang, gm, enc.mention)
+    return Narrator(markup_for(fmt), lang, gm, enc.mention, enc)
 
 
 def header_facts(enc: Encounter) -> dict[str, Any]:
@@ -112,22 +112,24 @@ def _status_line(enc: Encounter, c: Combatant, n: Narrator, gm: bool) -> str:
     bits = [n.name(c.display)]
     if c.initiative is not None:
         bits[0] += f" ({c.initiative})"
-    bits.append(n.hp_state(c.pc, c.hp, c.full_hp, c.status))
+    g = n.g(c.display)
+    bits.append(n.hp_state(c.pc, c.hp, c.full_hp, c.status, c.display))
     if c.position is not None:
         bits.append(n.t("at", pos=n.pos(c.position)))
     if gm:
         bits.append(n.t("defense", defense=c.defense))
     if c.flat_footed and c.can_act and enc.state.phase in ("surprise", "combat") \
             and "flat-footed" not in c.conditions:
-        bits.append(n.t("flat_footed"))
+        bits.append(n.t("flat_footed", g=g))
     for name, cond in c.conditions.items():  # R-CND-2: each with what is left of it
         of = enc.find(cond.of) if cond.of else None
         left = n.duration(cond.turns, cond.ends or "start", of.display if of else "")
-        bits.append(f"{n.condition_name(name, getattr(c, 'gender', 'm'))} ({left})")
+        bits.append(f"{n.condition_name(name, c.gender)} ({left})")
     if c.engaged:
-        bits.append(n.t("engaged_with", names=n.names(enc.get(x).display for x in c.engaged)))
+        bits.append(n.t("engaged_with", g=g,
+                        names=n.names(enc.get(x).display for x in c.engaged)))
     if c.missile_engaged:
-        bits.append(n.t("missile_with",
+        bits.append(n.t("missile_with", g=g,
                         names=n.names(enc.get(x).display for x in c.missile_engaged)))
     if c.guarding:
         bits.append(n.t("guarding", name=n.name(enc.get(c.guarding).display)))

@@ -1,0 +1,92 @@
+"""Refusals and errors in the reader's language (R-OUT-5).
+
+The rules raise `IllegalAction(rule, English message)`; the message text is the key of its
+translation in the catalogue (`MESSAGES_ES`), matched as a template whose `{fields}` are the
+names and numbers in it. So rule modules need no change to be translated, and a new message
+without an entry still shows something sensible: a generic phrase in a Spanish post, its
+English text on stderr.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Mapping
+
+from pbwcombat.render.catalog import CATALOGUES, MESSAGES
+from pbwcombat.render.markup import Plain, clean
+
+RULE_ID = re.compile(r"^(R-[A-Z]+-\d+): (.*)$", re.S)
+_FIELD = re.compile(r"\{(\w+)(?::[^}]*)?\}")
+
+
+class Agree:
+    """R-OUT-5: Spanish agreement in a catalogue template, `{g:o/a/os/as}`: the form for a
+    masculine or feminine subject, singular or plural (missing forms fall back left)."""
+
+    def __init__(self, feminine: bool = False, plural: bool = False) -> None:
+        self.index = (1 if feminine else 0) + (2 if plural else 0)
+
+    def __format__(self, spec: str) -> str:
+        forms = spec.split("/")
+        if self.index < len(forms):
+            return forms[self.index]
+        return forms[self.index - 2] if self.index >= 2 and self.index - 2 < len(forms) \
+            else forms[0]
+
+
+def split_rule(message: str) -> tuple[str | None, str]:
+    """`"R-GEO-3: Grak is out of reach"` → `("R-GEO-3", "Grak is out of reach")`."""
+    m = RULE_ID.match(message)
+    return (m.group(1), m.group(2)) if m else (None, message)
+
+
+@functools.cache
+def _patterns(lang: str) -> list[tuple[re.Pattern[str], str]]:
+    """English templates as regular expressions, the most specific (most literal text)
+    first, each with its translation."""
+    out = []
+    for english, translated in MESSAGES[lang].items():
+        parts = re.split(r"\{(\w+)\}", english)
+        regex = "".join(re.escape(p) if i % 2 == 0 else f"(?P<{p}>.+?)"
+                        for i, p in enumerate(parts))
+        literal = sum(len(p) for p in parts[::2])
+        out.append((literal, re.compile(regex, re.S), translated))
+    out.sort(key=lambda item: -item[0])
+    return [(regex, translated) for _, regex, translated in out]
+
+
+def translate(text: str, lang: str, genders: Mapping[str, str] | None = None,
+              markup: Plain | None = None) -> str | None:
+    """`text` (an English message, without its rule id) in `lang`, user text escaped by
+    `markup`; None when the catalogue has no entry for it."""
+    markup = markup or Plain()
+    if lang == "en":
+        return markup.escape(text)
+    genders = genders or {}
+    for regex, translated in _patterns(lang):
+        m = regex.fullmatch(text)
+        if m is None:
+            continue
+        fields: dict[str, object] = {}
+        for key, value in m.groupdict().items():
+            fields[key] = markup.escape(value)
+            fields[key + "_g"] = Agree(genders.get(value) == "f")
+        needed = {f for f in _FIELD.findall(translated)}
+        fields.update({f: "" for f in needed if f not in fields})
+        return translated.format(**fields)
+    return None
+
+
+def localize(message: str, lang: str, genders: Mapping[str, str] | None = None,
+             markup: Plain | None = None, rule_ids: bool = True, post: bool = True) -> str:
+    """A refusal as a post shows it: translated, the rule id after it only with `rule_ids`
+    (`--gm`). `post=False` is for stderr: the rule id first, and English text kept when the
+    catalogue has no entry."""
+    rule, text = split_rule(clean(message))
+    done = translate(text, lang, genders, markup)
+    if done is None:
+        done = CATALOGUES[lang]["not_now"] if post else (markup or Plain()).escape(text)
+    if rule is None or not rule_ids:
+        return done
+    return f"{done} ({rule})" if post else f"{rule}: {done}"
