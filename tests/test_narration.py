@@ -17,9 +17,9 @@ import pytest
 
 from pbwcombat import events as ev
 from pbwcombat.dice import Die, Mod, Roll, RolledTerm
-from pbwcombat.render.markup import Plain, markup_for
+from pbwcombat.render.markup import Plain
 from pbwcombat.render.narrate import NARRATION, Narrator
-from pbwcombat.render.post import render
+from pbwcombat.render.post import narrator, render
 from pbwcombat.runner import load
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -136,7 +136,7 @@ def test_every_event_renders(event: ev.Event, fmt: str, lang: str) -> None:
         text = data["text"]
     else:
         text = post
-    lines = Narrator(Plain() if fmt == "json" else markup_for(fmt), lang).lines([event])
+    lines = narrator(enc, "plain" if fmt == "json" else fmt, lang, False).lines([event])
     if ev.event_type(event) in SILENT:
         assert lines == []
     else:
@@ -156,6 +156,7 @@ def test_an_event_without_a_row_is_an_error_not_a_blank_line() -> None:
 def test_R_INI_5_newcomers_made_flat_footed_are_named_in_both_languages() -> None:
     e = ev.MadeFlatFooted(("nit",), ("Nit",))
     assert Narrator(Plain(), "en").lines([e]) == ["Flat-footed until their first turn: Nit."]
-    assert Narrator(Plain(), "es").lines([e]) == ["Desprevenidos hasta su primer turno: Nit."]
+    # R-OUT-5: one name, singular agreement
+    assert Narrator(Plain(), "es").lines([e]) == ["Desprevenido hasta su primer turno: Nit."]
     old = ev.from_dict({"type": "MadeFlatFooted", "who": ["nit"]})  # a 0.1 journal
     assert Narrator(Plain(), "en").lines([old]) == ["Flat-footed until their first turn: nit."]

@@ -164,7 +164,8 @@ def test_log_and_undo_posts_come_from_the_catalogue(run: Any, encounter: Any, la
 
 def test_R_TRN_6_the_combat_has_ended_is_said_in_one_place() -> None:
     sayers = [p.relative_to(PACKAGE).as_posix() for p in PACKAGE.rglob("*.py")
-              if '"the combat has ended"' in p.read_text(encoding="utf-8")]
+              if '"the combat has ended"' in p.read_text(encoding="utf-8")
+              and p.name != "catalog.py"]  # there it is the key of its translation (R-OUT-5)
     assert sayers == ["engine.py"]
 
 

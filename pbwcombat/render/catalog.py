@@ -539,6 +539,7 @@ MESSAGES_ES: dict[str, str] = {
     "{a} is already dead": "{a} ya está muert{a_g:o/a}",
     "{a} is out of {b}'s reach": "{a} está fuera del alcance de {b}",
     "{a} is out of {b}'s range": "{a} está fuera del alcance de tiro de {b}",
+    "{a} is out of {b}'s {c}": "{a} está fuera del alcance de {b}",
     "{a} has no ammunition left": "{a} no tiene munición",
     "{a} is engaged in melee: no shooting into melee (rules.ranged_into_melee)":
         "{a} está entablad{a_g:o/a} cuerpo a cuerpo: no se dispara a un cuerpo a cuerpo",

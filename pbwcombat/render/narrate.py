@@ -301,7 +301,7 @@ class Narrator:
 
     def _AttackRefused(self, e: ev.AttackRefused) -> str:
         return self.t("AttackRefused", name=self.name(e.name),
-                      reason=self.cat.get(f"refused_{e.reason}", e.reason))
+                      reason=self.cat.get(f"refused_{e.reason}", self.cat["not_now"]))
 
     def _Moved(self, e: ev.Moved) -> str:
         key = "Moved_step" if e.step else "Moved_run" if e.run else "Moved"

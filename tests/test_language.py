@@ -1,0 +1,200 @@
+"""R-OUT-5: every word a player reads is in the post's language — skipped declarations and
+refusals, plurals, side names, gender agreement; rule ids and command syntax only with --gm
+(and on stderr / in JSON); messages on stderr follow the language too."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+from helpers import fighter, ok
+from test_narration import CASES, ROOT
+
+from pbwcombat import events as ev
+from pbwcombat.render.catalog import EN, ES, MESSAGES_ES
+from pbwcombat.render.messages import translate
+from pbwcombat.render.post import render
+from pbwcombat.runner import load
+
+PACKAGE = ROOT / "pbwcombat"
+RULE_ID = re.compile(r"\bR-[A-Z]+-\d+")
+WORD = re.compile(r"[A-Za-zÀ-ÿ]{3,}")
+# Words of the English catalogue that Spanish never uses: none may show in a Spanish post.
+ENGLISH_ONLY = ({w.lower() for v in [*EN.values(), *MESSAGES_ES] for w in WORD.findall(v)}
+                - {w.lower() for v in [*ES.values(), *MESSAGES_ES.values()]
+                   for w in WORD.findall(v)})
+SAMPLE_NAMES = {"aldric", "grak", "hobgoblin", "the"}  # user text in the samples
+
+
+def english_words(text: str) -> set[str]:
+    return {w.lower() for w in WORD.findall(text)} & ENGLISH_ONLY - SAMPLE_NAMES
+
+
+SKIPS = [ev.DeclarationSkipped("aldric", "Aldric", ("attack", "grak", "--weapon", "scimitar"),
+                               "R-GEO-3: Grak the hobgoblin is out of Scimitar's reach"),
+         ev.DeclarationSkipped("aldric", "Aldric", ("move", "3,4", "--run"),
+                               "R-TRN-2: a run goes in a straight line"),
+         ev.DeclarationSkipped("aldric", "Aldric", ("delay",),
+                               "R-XYZ-9: a message nobody translated yet")]
+
+
+@pytest.mark.parametrize("event", [*CASES, *SKIPS])
+def test_R_OUT_5_spanish_posts_carry_no_english_and_no_rule_ids(event):
+    """Every event type (each catalogue variant) in Spanish, in every text format."""
+    enc = load(ROOT / "encounters" / "goblin-ambush.toml")[1]
+    if isinstance(event, ev.FreeRolled):  # its reason is the user's own text
+        event = ev.FreeRolled(**{**event._asdict(), "reason": "Zed"})
+    for fmt in ("plain", "markdown", "bbcode"):
+        post = render(enc, [event], fmt, "es", gm=False)
+        body = post.split("\n", 2)[-1]  # the header names the encounter (user text)
+        assert not RULE_ID.search(post), post
+        assert english_words(body) == set(), post
+        assert "(s)" not in post and "--" not in body, post
+
+
+def test_R_OUT_5_the_english_only_vocabulary_is_real():
+    """The check above would catch the 0.1 texts: "is out of reach", "Winners"."""
+    assert {"reach", "winners", "attacks", "turn"} <= ENGLISH_ONLY
+
+
+@pytest.mark.parametrize("event", SKIPS[:2])
+def test_R_OUT_5_gm_sees_the_rule_id_and_the_syntax(event):
+    enc = load(ROOT / "encounters" / "goblin-ambush.toml")[1]
+    post = render(enc, [event], "plain", "es", gm=True)
+    assert RULE_ID.search(post) and " ".join(event.action) in post
+
+
+def _refusal_templates() -> list[tuple[str, str]]:
+    """Every IllegalAction message written in the package, as a sample text."""
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                    and node.func.id == "IllegalAction" and len(node.args) == 2):
+                continue
+            msg = node.args[1]
+            if isinstance(msg, ast.Constant) and isinstance(msg.value, str):
+                text = msg.value
+            elif isinstance(msg, ast.JoinedStr):
+                text = "".join(v.value if isinstance(v, ast.Constant) else "Zed"
+                               for v in msg.values)
+            else:
+                continue
+            found.append((f"{path.relative_to(ROOT)}:{node.lineno}", text))
+    return found
+
+
+def test_R_OUT_5_every_refusal_has_a_spanish_translation():
+    """A rule module that adds a refusal adds its Spanish in render/catalog.py MESSAGES_ES
+    (English text → Spanish template)."""
+    templates = _refusal_templates()
+    assert len(templates) > 40
+    missing = [f"{where}: {text}" for where, text in templates
+               if translate(text, "es") is None]
+    assert missing == []
+
+
+def gendered(encounter, lang="es", nita=(1, 1)):
+    return encounter(
+        f'schema = 1\nname = "Vado"\nlang = "{lang}"\nformat = "plain"\n\n'
+        '[sides.heroes]\nname = "La compañía"\n\n[sides.goblins]\nname = "Los trasgos"\n\n'
+        + fighter("mira", "heroes", (0, 0), name="Mira", gender="f", defense=15, hp=20,
+                  initiative_mod=10)
+        + fighter("ana", "heroes", (0, 5), name="Ana", gender="f", defense=15, hp=20)
+        + fighter("grak", "goblins", (1, 0), name="Grak", defense=5, hp=10)
+        + fighter("nita", "goblins", nita, name="Nita", gender="f", defense=5, hp=10))
+
+
+def test_R_OUT_5_spanish_agrees_with_gender_and_number(run, encounter):
+    path = gendered(encounter)
+    ok(run("roll-initiative", path, "--dice", "20,1,2,3"))
+    show = ok(run("show", path)).out
+    assert "Mira (30) · ilesa · en (0,0)" in show
+    assert "Nita (3) · ilesa · en (1,1) · desprevenida" in show
+    assert "Grak (2) · ileso · en (1,0) · desprevenido" in show
+    r = ok(run("hp", path, "nita", "-30"))
+    assert "Nita recibe 30 de daño: muerta." in r.out
+    r = ok(run("attack", path, "mira", "grak", "--dice", "15,1"))
+    assert "Mira y Grak quedan entablados cuerpo a cuerpo." in r.out
+
+
+def test_R_OUT_5_two_feminine_names_take_the_feminine_plural(run, encounter):
+    path = gendered(encounter)
+    ok(run("roll-initiative", path, "--dice", "20,1,2,3"))
+    r = ok(run("attack", path, "mira", "nita", "--force", "--dice", "15,1"))
+    assert "Mira y Nita quedan entabladas cuerpo a cuerpo." in r.out
+
+
+def test_R_OUT_5_side_names_and_plural_rounds(run, encounter):
+    path = gendered(encounter)
+    ok(run("roll-initiative", path, "--dice", "20,1,2,3"))
+    legend = ok(run("map", path)).out
+    assert "A = Mira (La compañía)" in legend and "(Los trasgos)" in legend
+    ok(run("hp", path, "grak,nita", "-30"))
+    r = ok(run("next", path))
+    assert "Vencedores: La compañía" in r.out and "tras 1 asalto." in r.out, r.out
+    assert "Caídos: Grak y Nita." in r.out
+
+
+@pytest.mark.parametrize(("lang", "one", "three"), [("es", "(1 casilla)", "(3 casillas)"),
+                                                    ("en", "(1 square)", "(3 squares)")])
+def test_R_OUT_5_moves_name_their_squares_in_the_plural(run, encounter, lang, one, three):
+    path = gendered(encounter, lang)
+    ok(run("roll-initiative", path, "--dice", "20,1,2,3"))
+    r = ok(run("move", path, "ana", "0,6", "--force"))  # nobody near Ana
+    assert one in r.out, r.out
+    r = ok(run("move", path, "ana", "0,9", "--force"))
+    assert three in r.out, r.out
+    assert "(s)" not in r.out
+
+
+def test_R_OUT_5_refusals_on_stderr_follow_the_language(run, encounter):
+    path = gendered(encounter)
+    ok(run("roll-initiative", path, "--dice", "20,1,2,3"))
+    before = path.read_bytes()
+    r = run("attack", path, "ana", "grak")
+    assert r.code == 3 and r.err == "pbwcombat: R-TRN-3: no es el turno de Ana (es el de Mira)\n"
+    r = run("attack", path, "ana", "grak", "--lang", "en")
+    assert r.err == "pbwcombat: R-TRN-3: it is not Ana's turn (it is Mira's)\n"
+    r = run("attack", path, "ana", "grak", "--format", "json")
+    assert '"message": "R-TRN-3: no es el turno de Ana (es el de Mira)"' in r.err
+    r = run("hp", path, "nita", "-30")
+    r = run("attack", path, "mira", "nita", "--force")
+    assert r.code == 3 and "R-HP-1: Nita ya está muerta" in r.err, r.err
+    r = run("attack", path, "mira", "nobody")
+    assert r.code == 2 and "combatiente desconocido «nobody»" in r.err
+    assert path.read_bytes() != before  # the hp command applied; the refusals did not
+    after = path.read_bytes()
+    run("attack", path, "mira", "nita", "--force")
+    assert path.read_bytes() == after
+
+
+def test_R_OUT_5_a_skipped_declaration_reads_in_spanish(run, encounter):
+    path = gendered(encounter, nita=(4, 4))
+    ok(run("roll-initiative", path, "--dice", "20,1,2,3"))
+    ok(run("declare", path, "mira", "attack", "nita", "--weapon", "sword"))
+    r = ok(run("resolve", path, "--dry-run"))
+    line = next(x for x in r.out.splitlines() if x.startswith("La acción declarada"))
+    assert line == ("La acción declarada de Mira (atacar a Nita con Sword) no se realiza: "
+                    "Nita está fuera del alcance de Sword")
+    r = ok(run("resolve", path, "--dry-run", "--gm"))
+    assert "(attack nita --weapon sword)" in r.out and "(R-GEO-3)" in r.out
+
+
+def test_R_OUT_5_no_catalogue_text_says_s_in_brackets():
+    for cat in (EN, ES):
+        assert [k for k, v in cat.items() if "(s)" in v] == []
+
+
+def test_R_OUT_5_agreement_forms_exist_for_every_gendered_template():
+    for key, text in ES.items():
+        for spec in re.findall(r"\{g:([^}]*)\}", text):
+            assert 2 <= len(spec.split("/")) <= 4, key
+
+
+def test_stderr_reader_ignores_unreadable_files(run, tmp_path: Path):
+    r = run("show", tmp_path / "missing.toml")
+    assert r.code == 66 and "no such encounter file" in r.err
