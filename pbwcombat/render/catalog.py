@@ -498,6 +498,13 @@ MESSAGES_ES: dict[str, str] = {
     "{a} is not delaying": "{a} no está retrasando su acción",
     "{a} has only free actions left this turn": "a {a} solo le quedan acciones gratuitas este "
                                                 "turno",
+    "{a} is not aware of {b} in the surprise round":
+        "{a} no se ha dado cuenta de {b} en el asalto de sorpresa",
+    "{a} shares its group's turn and cannot delay alone (rules.group_turn = \"shared\")":
+        "{a} comparte el turno de su grupo y no puede retrasarse solo",
+    # conditions
+    "{a} is not prone": "{a} no está derribad{a_g:o/a}",
+    "{a} is not {b}": "{a} no tiene la condición {b}",
     # movement
     "a 5-ft step is one square": "un paso de 5 pies es una sola casilla",
     "{a} has already moved: no 5-ft step": "{a} ya se ha movido: no puede dar un paso de 5 pies",
