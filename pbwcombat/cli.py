@@ -150,7 +150,15 @@ def _say(message: str) -> str:
 def _fail(err: PbwError) -> None:
     from pbwcombat.errors import InvalidEncounter
 
-    message = err.message if isinstance(err, InvalidEncounter) else _say(err.message)
+    localized = getattr(err, "localized", None)  # errors that carry their catalogue keys
+    if callable(localized):
+        from pbwcombat.render.catalog import CATALOGUES
+
+        message = str(localized(CATALOGUES[_reader()[0]]))
+    elif isinstance(err, InvalidEncounter):
+        message = err.message
+    else:
+        message = _say(err.message)
     if _Json.on:
         payload = {"error": {"code": err.exit_code, "rule": err.rule, "message": message}}
         sys.stderr.write(clean(json.dumps(payload, ensure_ascii=False)) + "\n")
