@@ -373,16 +373,20 @@ def remove_cmd(encounter: Encounter, who: Who, opts: Any) -> None:
 def hp_cmd(encounter: Encounter,
            who: Annotated[str, typer.Argument(help="Combatant id(s), comma-separated.",
                                               show_default=False)],
-           delta: Annotated[str, typer.Argument(help="Signed integer or dice expression.",
+           delta: Annotated[str, typer.Argument(help="Signed integer or dice expression; the "
+                                                     "sign covers it all: -(1d8+2)*2.",
                                                 show_default=False)],
            opts: Any) -> None:
     _run(encounter, "hp", act.Hp(_ids(who), delta), opts)
 
 
 @action_command("roll", "A logged free roll (skill checks, perception for surprise).\n\n"
+                "Notation (R-DIC-1): 1d20+4, d20, d%, 2d20kh1 (advantage), 4d6kh3, klK dhK "
+                "dlK, 1d20+-2, (1d8+2)*2, × for *, / rounds down; see README 'Dice "
+                "notation'.\n\n"
                 "Example: pbwcombat roll fight.toml 1d20+4 --who aldric --reason Spot")
 def roll_cmd(encounter: Encounter,
-             expr: Annotated[str, typer.Argument(help="Dice expression, e.g. 1d20+4.",
+             expr: Annotated[str, typer.Argument(help="Dice expression, e.g. 2d20kh1+4.",
                                                  show_default=False)],
              opts: Any,
              who: Annotated[str | None, typer.Option("--who", help="Who rolls.")] = None,
