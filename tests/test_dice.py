@@ -1099,3 +1099,36 @@ def test_R_DIC_1_parse_is_cached_and_cheap():
     for _ in range(5000):
         source.roll("1d8+3")
     assert time.perf_counter() - start < 2.0
+
+
+@pytest.mark.parametrize("fmt,shown", [
+    ("markdown", r"Roll \(1d8\+2\)×2: (1d8 (5 supplied) + 2) × 2 = **14**"),
+    ("bbcode", "Roll (1d8+2)×2: (1d8 (5 supplied) + 2) × 2 = [b]14[/b]"),
+    ("plain", "Roll (1d8+2)×2: (1d8 (5 supplied) + 2) × 2 = 14"),
+])
+def test_R_OUT_2_expression_in_a_post_is_escaped_and_never_emphasis(run, seeded, fmt, shown):
+    r = run("roll", seeded, "(1d8 + 2) * 2", "--dice", "5", "--format", fmt)
+    assert r.code == 0, r.err
+    assert shown in r.out
+    r = run("hp", seeded, "hero", "-(1d4+1)*2", "--dice", "3", "--format", fmt)
+    assert r.code == 0, r.err
+    assert "*2" not in r.out and "×2" in r.out
+
+
+def test_R_OUT_5_dice_error_on_stderr_in_the_files_language(run, encounter):
+    path = encounter(duel(gridless=True).replace('lang = "en"', 'lang = "es"'))
+    r = run("roll", path, "4d6kh5")
+    assert r.code == 2
+    lines = r.err.splitlines()
+    assert '"4d6kh5" no es una expresión de dados' in lines[0]
+    assert 'carácter 6: "5"' in lines[0]
+    assert lines[1:3] == ["  4d6kh5", "       ^"]
+    assert lines[3].startswith("Se admite:")
+    r = run("roll", path, "4d6kh5", "--lang", "en")
+    assert '"4d6kh5" is not a dice expression' in r.err
+
+
+def test_R_ATK_1_natural_is_the_first_die_that_counts():
+    assert _roll_supplied("2d20kh1", [4, 17]).natural == 17
+    assert _roll_supplied("2d20kl1", [4, 17]).natural == 4
+    assert _roll_supplied("1d20+5", [9]).natural == 9

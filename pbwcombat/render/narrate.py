@@ -98,6 +98,11 @@ class Narrator:
             out += f" {sign} {abs(m.value)}" + (f" ({label})" if label else "")
         return out + " = " + self.markup.bold(str(r.total))
 
+    def expr(self, text: str) -> str:
+        """A dice expression as typed (command-line text, R-OUT-2: escaped), `*` shown as
+        `×` (a Markdown `*` would be emphasis)."""
+        return self.markup.escape(text.replace("*", "×"))
+
     def term(self, term: RolledTerm) -> str:
         """`2d20kh1 (17 #3, ~~4 #4~~)`, or an integer."""
         if not term.sides:
@@ -243,7 +248,7 @@ class Narrator:
         return self.t(key, name=self.name(e.name), state=state, amount=abs(e.hp - e.before))
 
     def _GmHpRolled(self, e: ev.GmHpRolled) -> str:
-        return self.t("GmHpRolled", expr=self.markup.escape(e.expr), names=self.names(e.names),
+        return self.t("GmHpRolled", expr=self.expr(e.expr), names=self.names(e.names),
                       roll=self.roll(e.roll))
 
     def _BleedRolled(self, e: ev.BleedRolled) -> str:
@@ -254,7 +259,7 @@ class Narrator:
     def _FreeRolled(self, e: ev.FreeRolled) -> str:
         reason = f" ({self.markup.escape(e.reason)})" if e.reason else ""
         key = "FreeRolled" if e.name else "FreeRolled_anon"
-        return self.t(key, name=self.name(e.name), expr=e.expr, reason=reason,
+        return self.t(key, name=self.name(e.name), expr=self.expr(e.expr), reason=reason,
                       roll=self.roll(e.roll))
 
     def _Removed(self, e: ev.Removed) -> str:
