@@ -21,6 +21,19 @@ class Action(Value):
     VERB: ClassVar[str] = ""
     REST: ClassVar[str] = ""  # a field that takes the remaining positional arguments
     CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {}
+    FLAGS: ClassVar[dict[str, str]] = {}  # a field whose option is not named after it
+    # Fields added after 0.1: left out of the repr while at their defaults, so that --key
+    # digests stored by 0.1 (the repr) still match (R-LOG-7).
+    LATER: ClassVar[tuple[str, ...]] = ()
+
+    def __repr__(self) -> str:
+        shown = {k: v for k, v in self._values.items()
+                 if k not in self.LATER or v != self._defaults.get(k)}
+        inner = ", ".join(f"{k}={v!r}" for k, v in shown.items())
+        return f"{type(self).__name__}({inner})"
+
+
+_DECLINES = ("no_aoo", "no_intercept")  # R-AOO-4, on every command that can provoke
 
 
 class RollInitiative(Action):
@@ -73,6 +86,24 @@ class Attack(Action):
     mod: int = 0
     on_intercept: str = "redirect"
     from_behind: bool = False
+    no_aoo: tuple[str, ...] = ()
+    no_intercept: tuple[str, ...] = ()
+    LATER = _DECLINES
+
+
+class FullAttack(Action):
+    """R-ACT-5: `attack WHO T1[,T2…] --full` (the `attack` command with `--full`)."""
+
+    VERB = "attack"
+    CHOICES = {"on_intercept": ("redirect", "forfeit")}
+    attacker: str
+    targets: tuple[str, ...]  # one argument, comma-separated
+    weapon: str | None = None
+    mod: int = 0
+    on_intercept: str = "redirect"
+    from_behind: bool = False
+    no_aoo: tuple[str, ...] = ()
+    no_intercept: tuple[str, ...] = ()
 
 
 class Move(Action):
@@ -84,6 +115,10 @@ class Move(Action):
     run: bool = False
     to_cover: bool = False
     away: bool = False
+    withdraw: bool = False  # R-ACT-6
+    no_aoo: tuple[str, ...] = ()
+    no_intercept: tuple[str, ...] = ()
+    LATER = ("withdraw", *_DECLINES)
 
 
 class Disengage(Action):
@@ -91,6 +126,51 @@ class Disengage(Action):
     who: str
     to: tuple[int, int] | None = None
     reckless: bool = False
+    no_aoo: tuple[str, ...] = ()
+    no_intercept: tuple[str, ...] = ()
+    LATER = _DECLINES
+
+
+COSTS = ("standard", "move", "full", "free")
+STAND_UP = "stand-up"  # the built-in action every combatant has (R-CND-3)
+
+
+class TakeAction(Action):
+    """R-ACT-1: `action WHO ACTION [--target ID,…]` or ad hoc `action WHO --text T --cost C
+    [--provokes]`; `action WHO stand-up` is the built-in one (R-CND-3)."""
+
+    VERB = "action"
+    REST = "names"  # the action's id (one)
+    CHOICES = {"cost": COSTS}
+    who: str
+    names: tuple[str, ...] = ()
+    target: tuple[str, ...] = ()
+    text: str | None = None
+    cost: str | None = None
+    provokes: bool = False
+    no_aoo: tuple[str, ...] = ()
+    no_intercept: tuple[str, ...] = ()
+
+    @property
+    def action(self) -> str | None:
+        return self.names[0] if self.names else None
+
+
+class Add(Action):
+    """R-ACT-7: newcomers, `add ID --like OTHER …` or `add --from FILE [ID…]`; `roster` holds
+    the chosen combatants of FILE (a JSON list of tables), read before the encounter."""
+
+    VERB = "add"
+    REST = "ids"
+    FLAGS = {"source": "--from"}
+    ids: tuple[str, ...] = ()
+    like: str | None = None
+    count: int | None = None
+    name: str | None = None
+    at: tuple[tuple[int, int], ...] = ()
+    source: str | None = None
+    initiative: bool = False
+    roster: str = ""
 
 
 class Intercept(Action):
@@ -145,13 +225,22 @@ class Resolve(Action):
     VERB = "resolve"
 
 
-DECLARABLE = ("attack", "move", "disengage", "intercept", "delay")
+DECLARABLE = ("attack", "move", "disengage", "intercept", "delay", "action")
 
 _BY_VERB: dict[str, type[Action]] = {
     cls.VERB: cls for cls in (RollInitiative, Next, Delay, Act, End, Remove, Hp, FreeRoll,
                               Attack, Move, Disengage, Intercept, DiceCommit, DiceSalt,
-                              SetCondition, StandUp, Declare, Resolve)
+                              SetCondition, StandUp, Declare, Resolve, TakeAction, Add)
 }
+
+
+def parse_ids(text: str, flag: str = "") -> tuple[str, ...]:
+    """`a,b,c` → ids (each once, in order); UsageError when empty."""
+    parts = tuple(dict.fromkeys(p.strip() for p in text.split(",") if p.strip()))
+    if not parts:
+        where = f"{flag}: " if flag else ""
+        raise UsageError(f"{where}{text!r}: expected one or more combatant ids")
+    return parts
 
 
 def parse_square(text: str) -> tuple[int, int]:
@@ -161,8 +250,13 @@ def parse_square(text: str) -> tuple[int, int]:
     return int(parts[0]), int(parts[1])
 
 
-def _option(name: str) -> str:
+def _option(name: str, cls: type[Action] | None = None) -> str:
+    if cls is not None and name in cls.FLAGS:
+        return cls.FLAGS[name]
     return "--" + name.replace("_", "-")
+
+
+_SQUARES = tuple[tuple[int, int], ...]
 
 
 def _hints(cls: type[Action]) -> dict[str, Any]:
@@ -218,10 +312,15 @@ def to_argv(action: Action) -> tuple[str, ...]:
         elif name not in cls._defaults:
             out += _write(hints[name], value)
         elif value != cls._defaults[name]:
-            options += [_option(name)] if value is True else [_option(name),
-                                                               *_write(hints[name], value)]
+            flag = _option(name, cls)
+            if hints[name] == _SQUARES:  # one option per square: --at 6,6 --at 7,7
+                options += [w for sq in _write(hints[name], value) for w in (flag, sq)]
+            else:
+                options += [flag] if value is True else [flag, *_write(hints[name], value)]
     if isinstance(action, ClearDeclaration):
         options.append("--clear")
+    if isinstance(action, FullAttack):
+        options.append("--full")
     return (*out, *options)
 
 
@@ -242,13 +341,17 @@ def from_argv(argv: list[str] | tuple[str, ...]) -> Action:
         if len(rest) != 2 or rest[1] != "--clear":
             raise UsageError("declare --clear takes no action")
         return ClearDeclaration(rest[0])
+    if cls is Attack and "--full" in rest:
+        rest.remove("--full")  # R-ACT-5: the full attack is `attack … --full`
+        cls = FullAttack
     return _fill(cls, rest)
 
 
 def _fill(cls: type[Action], args: list[str]) -> Action:
     hints = _hints(cls)
     positional = [f for f in cls._fields if f not in cls._defaults and f != cls.REST]
-    options = {_option(f): f for f in cls._fields if f in cls._defaults and f != cls.REST}
+    options = {_option(f, cls): f for f in cls._fields
+               if f in cls._defaults and f != cls.REST}
     values: dict[str, Any] = {}
     loose: list[str] = []
     i = 0
@@ -261,8 +364,14 @@ def _fill(cls: type[Action], args: list[str]) -> Action:
             raise UsageError(f"{cls.VERB}: unknown option {arg}")
         if arg in options:
             name = options[arg]
-            if name in values:
+            if name in values and hints[name] != _SQUARES:
                 raise UsageError(f"{cls.VERB}: {arg} given twice")
+            if hints[name] == _SQUARES:  # repeatable: --at 6,6 --at 7,7
+                if i + 1 >= len(args):
+                    raise UsageError(f"{arg} needs a value")
+                values[name] = (*values.get(name, ()), parse_square(args[i + 1]))
+                i += 2
+                continue
             if hints[name] is bool:
                 values[name] = True
             else:
@@ -310,11 +419,64 @@ def check_ids(res: Resolution, action: object) -> None:
         ref = getattr(action, name, None)
         if isinstance(ref, str):
             res.combatant(ref)
-    for ref in getattr(action, "targets", ()):
-        res.combatant(ref)
+    for field in ("targets", "target", *_DECLINES):
+        refs = getattr(action, field, ())
+        for ref in refs if isinstance(refs, tuple) else ():
+            res.combatant(ref)
+    if isinstance(action, TakeAction):
+        check_take_action(action)
+        me = res.combatant(action.who)
+        if action.action not in (None, STAND_UP) and me.action(action.action) is None:
+            raise UsageError(f'{me.display} has no action "{action.action}"')
     weapon = getattr(action, "weapon", None)
-    if isinstance(action, Attack) and weapon:
+    if isinstance(action, (Attack, FullAttack)) and weapon:
         attacker = res.combatant(action.attacker)
         if attacker.weapon(weapon) is None:
             raise UsageError(f'{attacker.display} has no weapon "{weapon}"')
 
+
+
+def check_take_action(x: TakeAction) -> None:
+    """R-ACT-1 usage (exit 2): a named action, or an ad hoc one (`--text` and `--cost`)."""
+    if x.text is None:
+        if len(x.names) != 1:
+            raise UsageError("action: give one ACTION id, or --text T --cost C (R-ACT-1)")
+        if x.cost is not None or x.provokes:
+            raise UsageError("action: --cost and --provokes go with --text (ad hoc actions); "
+                             "a named action has its own")
+        if x.names[0] == STAND_UP and x.target:
+            raise UsageError("stand-up takes no --target")
+        return
+    if x.names:
+        raise UsageError("action: give an ACTION id or --text, not both")
+    if not x.text.strip():
+        raise UsageError("action --text: the text is empty")
+    if x.cost is None:
+        raise UsageError("action --text needs --cost standard|move|full|free (R-ACT-1)")
+    if x.target:
+        raise UsageError("an ad hoc action takes no --target (R-ACT-3)")
+
+
+def parse_add(ids: list[str], like: str | None, count: int | None, name: str | None,
+              at: list[str], source: str | None, initiative: bool, roster: str = "") -> Add:
+    """R-ACT-7 arguments: `ID --like OTHER [--count N] [--name N]` or `--from FILE [ID…]`."""
+    import re
+
+    if (like is None) == (source is None):
+        raise UsageError("add: give --like OTHER or --from FILE (R-ACT-7)")
+    for cid in ids:
+        if not re.match(r"^[a-z0-9][a-z0-9_-]*$", cid) or len(cid) > 60:
+            raise UsageError(f"add: {cid!r} is not an id (a-z, 0-9, _ and -)")
+    if like is not None:
+        if len(ids) != 1:
+            raise UsageError("add --like: give exactly one new ID")
+        if count is not None and not 1 <= count <= 1000:
+            raise UsageError("--count: 1 to 1000")
+        if name is not None and not name.strip():
+            raise UsageError("--name: the name is empty")
+    elif count is not None or name is not None:
+        raise UsageError("--count and --name go with --like")
+    squares = tuple(parse_square(a) for a in at)
+    if len(squares) > 5000:
+        raise UsageError("--at: too many squares")
+    return Add(tuple(ids), like, count, name, squares, source, initiative, roster)

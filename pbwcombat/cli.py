@@ -397,12 +397,31 @@ def roll_cmd(encounter: Encounter,
 
 _square = act.parse_square
 
+NoAooOpt = Annotated[str | None, typer.Option(
+    "--no-aoo", help="Enemies that decline their attack of opportunity this time, e.g. "
+                     "snag,nit (R-AOO-4).")]
+NoInterceptOpt = Annotated[str | None, typer.Option(
+    "--no-intercept", help="Guards that let the act pass, e.g. brother-tom (R-AOO-4).")]
+
+
+def _declines(no_aoo: str | None, no_intercept: str | None
+              ) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    return (act.parse_ids(no_aoo, "--no-aoo") if no_aoo is not None else (),
+            act.parse_ids(no_intercept, "--no-intercept") if no_intercept is not None else ())
+
 
 @action_command("attack", "Attack (R-ATK, R-AOO, R-INT): checks turn, action, reach or range; "
-                "rolls attack, confirmation and damage.\n\nExamples: pbwcombat attack fight.toml "
-                "aldric snag --weapon longsword ; pbwcombat attack fight.toml mira nit --mod 2 "
-                "--dice 17,6")
-def attack_cmd(encounter: Encounter, attacker: Who, target: Who, opts: Any,
+                "rolls attack, confirmation and damage. --full: a full attack (R-ACT-5), one "
+                "roll per bonus of the weapon's `attacks`, against T1,T2,… in turn.\n\n"
+                "Examples: pbwcombat attack fight.toml aldric snag --weapon longsword ; "
+                "pbwcombat attack fight.toml mira nit --mod 2 --dice 17,6 ; "
+                "pbwcombat attack fight.toml aldric snag,grak --full ; "
+                "pbwcombat attack fight.toml mira nit --no-aoo snag")
+def attack_cmd(encounter: Encounter, attacker: Who,
+               target: Annotated[str, typer.Argument(
+                   help="A combatant id (--full: T1,T2,… comma-separated).",
+                   show_default=False)],
+               opts: Any,
                weapon: Annotated[str | None, typer.Option(
                    "--weapon", help="Weapon id or name (default: the first that reaches).")]
                = None,
@@ -410,15 +429,25 @@ def attack_cmd(encounter: Encounter, attacker: Who, target: Who, opts: Any,
                on_intercept: Annotated[str, typer.Option(
                    "--on-intercept", help="redirect | forfeit (R-INT-3).")] = "redirect",
                from_behind: Annotated[bool, typer.Option(
-                   "--from-behind", help="Cannot be intercepted (R-INT-4).")] = False) -> None:
+                   "--from-behind", help="Cannot be intercepted (R-INT-4).")] = False,
+               full: Annotated[bool, typer.Option(
+                   "--full", help="Full attack, a full-round action (R-ACT-5).")] = False,
+               no_aoo: NoAooOpt = None, no_intercept: NoInterceptOpt = None) -> None:
     _check_choice(on_intercept, ("redirect", "forfeit"), "--on-intercept")
+    declines = _declines(no_aoo, no_intercept)
+    if full:
+        _run(encounter, "attack", act.FullAttack(attacker, act.parse_ids(target), weapon, mod,
+                                                 on_intercept, from_behind, *declines), opts)
+        return
     _run(encounter, "attack", act.Attack(attacker, target, weapon, mod, on_intercept,
-                                         from_behind), opts)
+                                         from_behind, *declines), opts)
 
 
 @action_command("move", "Move along waypoints (R-TRN-2, R-GEO-2, R-AOO, R-ENG, R-DIS).\n\n"
                 "Examples: pbwcombat move fight.toml aldric 4,3 ; pbwcombat move fight.toml "
                 "mira 2,3 -1,3 --run ; pbwcombat move fight.toml aldric 3,2 --step ; "
+                "pbwcombat move fight.toml mira 0,6 --withdraw ; "
+                "pbwcombat move fight.toml mira 5,5 --no-aoo snag ; "
                 "gridless: pbwcombat move fight.toml aldric --away")
 def move_cmd(encounter: Encounter, who: Who, opts: Any,
              waypoints: Annotated[list[str] | None, typer.Argument(
@@ -429,9 +458,16 @@ def move_cmd(encounter: Encounter, who: Who, opts: Any,
              to_cover: Annotated[bool, typer.Option(
                  "--to-cover", help="Out of a shooter's line of fire (R-ENG-3).")] = False,
              away: Annotated[bool, typer.Option(
-                 "--away", help="Gridless movement (R-GEO-5).")] = False) -> None:
+                 "--away", help="Gridless movement (R-GEO-5).")] = False,
+             withdraw: Annotated[bool, typer.Option(
+                 "--withdraw", help="Withdraw: full round, 2x speed; leaving the first "
+                                    "square provokes no AoO (R-ACT-6).")] = False,
+             no_aoo: NoAooOpt = None, no_intercept: NoInterceptOpt = None) -> None:
     squares = tuple(_square(w) for w in waypoints or [])
-    _run(encounter, "move", act.Move(who, squares, step, run, to_cover, away), opts)
+    if withdraw and (step or run or away):
+        raise UsageError("--withdraw excludes --step, --run and --away")
+    _run(encounter, "move", act.Move(who, squares, step, run, to_cover, away, withdraw,
+                                     *_declines(no_aoo, no_intercept)), opts)
 
 
 @action_command("disengage", "Disengage (R-DIS): Defense Total against the Attack Totals; on "
@@ -441,10 +477,73 @@ def disengage_cmd(encounter: Encounter, who: Who, opts: Any,
                   to: Annotated[str | None, typer.Option(
                       "--to", help="Square X,Y to move to on success.")] = None,
                   reckless: Annotated[bool, typer.Option(
-                      "--reckless", help="Free attacks against Defense 0 (R-DIS-7).")] = False
-                  ) -> None:
+                      "--reckless", help="Free attacks against Defense 0 (R-DIS-7).")] = False,
+                  no_aoo: NoAooOpt = None, no_intercept: NoInterceptOpt = None) -> None:
     _run(encounter, "disengage",
-         act.Disengage(who, _square(to) if to else None, reckless), opts)
+         act.Disengage(who, _square(to) if to else None, reckless,
+                       *_declines(no_aoo, no_intercept)), opts)
+
+
+@action_command("action", "Take an action (R-ACT-1…4): one of WHO's [[combatants.actions]] "
+                "(a spell, a potion, a trick) with --target, or ad hoc with --text and "
+                "--cost. Provoking actions in a threatened square draw AoOs first.\n\n"
+                "Examples: pbwcombat action fight.toml mira sleep --target snag,nit ; "
+                "pbwcombat action fight.toml aldric potion --target aldric ; "
+                "pbwcombat action fight.toml aldric --text \"draws a dagger\" --cost move ; "
+                "pbwcombat action fight.toml mira --text \"reads the scroll\" --cost standard "
+                "--provokes --no-aoo snag")
+def action_cmd(encounter: Encounter, who: Who, opts: Any,
+               action: Annotated[str | None, typer.Argument(
+                   help="The action's id (omit with --text).", show_default=False)] = None,
+               target: Annotated[str | None, typer.Option(
+                   "--target", help="Target ids, comma-separated (R-ACT-3).")] = None,
+               text: Annotated[str | None, typer.Option(
+                   "--text", help="Ad hoc action: what is done (shown in the post).")] = None,
+               cost: Annotated[str | None, typer.Option(
+                   "--cost", help="Ad hoc: standard | move | full | free.")] = None,
+               provokes: Annotated[bool, typer.Option(
+                   "--provokes", help="Ad hoc: provokes in a threatened square (R-ACT-2).")]
+               = False,
+               no_aoo: NoAooOpt = None, no_intercept: NoInterceptOpt = None) -> None:
+    targets = act.parse_ids(target, "--target") if target is not None else ()
+    _check_choice(cost, act.COSTS, "--cost")
+    taken = act.TakeAction(who, (action,) if action else (), targets, text, cost, provokes,
+                           *_declines(no_aoo, no_intercept))
+    _run(encounter, "action", taken, opts)
+
+
+@action_command("add", "Newcomers mid-fight (R-ACT-7): copies of a combatant (--like) or "
+                "combatants from a roster or another encounter (--from). On a grid each "
+                "newcomer needs a free square (--at). They wait for roll-initiative, or "
+                "--initiative places them at once.\n\nExamples: pbwcombat add fight.toml "
+                "goblin --like snag --count 3 --at 6,6 7,7 8,6 --initiative ; "
+                "pbwcombat add fight.toml --from party.toml aldric mira --at 0,1 0,2")
+def add_cmd(encounter: Encounter, opts: Any,
+            ids: Annotated[list[str] | None, typer.Argument(
+                help="--like: the new id; --from: the ids to copy (default: all).",
+                show_default=False)] = None,
+            like: Annotated[str | None, typer.Option(
+                "--like", help="Copy this combatant's definition.")] = None,
+            count: Annotated[int | None, typer.Option(
+                "--count", help="--like: N copies, ids ID-1 … ID-N.")] = None,
+            name: Annotated[str | None, typer.Option(
+                "--name", help="--like: the display name (with --count, + ' 1' … ' N').")]
+            = None,
+            at: Annotated[list[str] | None, typer.Option(
+                "--at", help="Free squares X,Y, one per newcomer, in order "
+                             "(--at 6,6 7,7 or --at 6,6 --at 7,7).")] = None,
+            from_file: Annotated[str | None, typer.Option(
+                "--from", help="A roster or encounter TOML holding [[combatants]].")] = None,
+            initiative: Annotated[bool, typer.Option(
+                "--initiative", help="Roll and place the newcomers now (R-INI-8).")] = False
+            ) -> None:
+    args = (list(ids or []), like, count, name, list(at or []), from_file, initiative)
+    added = act.parse_add(*args)  # usage errors (exit 2) before reading any roster
+    if from_file is not None:
+        from pbwcombat.roster import read_roster
+
+        added = act.parse_add(*args, roster=read_roster(from_file, added.ids))
+    _run(encounter, "add", added, opts)
 
 
 @action_command("intercept", "Guard an ally until your next turn (R-INT).\n\nExample: "
@@ -594,11 +693,15 @@ def verify_cmd(encounter: Encounter,
 @action_command("declare", "Queue a declared action for the round (checked for syntax and "
                 "ids now, for legality when the round resolves).\n\nExamples: pbwcombat "
                 "declare fight.toml aldric attack snag --weapon longsword ; pbwcombat declare "
-                "fight.toml mira move 3,4 ; pbwcombat declare fight.toml aldric --clear")
+                "fight.toml mira move 3,4 ; pbwcombat declare fight.toml mira action sleep "
+                "--target snag ; pbwcombat declare fight.toml aldric attack snag,nit --full ; "
+                "pbwcombat declare fight.toml aldric --clear")
 def declare_cmd(encounter: Encounter, who: Who, opts: Any,
                 action: Annotated[list[str] | None, typer.Argument(
-                    help="attack TARGET [--weapon W] [--mod N] | move X,Y… [--run] | "
-                         "disengage [--to X,Y] [--reckless] | intercept WARD | delay",
+                    help="attack TARGET [--weapon W] [--mod N] [--full] | move X,Y… [--run] "
+                         "[--withdraw] | disengage [--to X,Y] [--reckless] | intercept WARD | "
+                         "delay | action ACTION [--target IDS] | action --text T --cost C; "
+                         "each may add --no-aoo IDS / --no-intercept IDS",
                     show_default=False)] = None,
                 clear: Annotated[bool, typer.Option(
                     "--clear", help="Clear WHO's declaration.")] = False) -> None:
@@ -659,8 +762,28 @@ def main(argv: list[str] | None = None) -> None:
 def _route(args: list[str]) -> tuple[str | None, list[str], str]:
     """Only the invoked command is built: a single-command typer app runs it directly."""
     if args and args[0] in _COMMANDS:
-        return args[0], args[1:], f"pbwcombat {args[0]}"
+        rest = _expand_at(args[1:]) if args[0] == "add" else args[1:]
+        return args[0], rest, f"pbwcombat {args[0]}"
     return None, args, "pbwcombat"
+
+
+def _expand_at(args: list[str]) -> list[str]:
+    """`add … --at 6,6 7,7` → `--at 6,6 --at 7,7` (R-ACT-7): squares X,Y right after an
+    `--at` value belong to it (ids never hold a comma)."""
+    import re
+
+    square = re.compile(r"^\s*[+-]?\d+\s*,\s*[+-]?\d+\s*$")
+    out: list[str] = []
+    in_at = False
+    for a in args:
+        if in_at and square.match(a) and out and out[-1] != "--at":
+            out.append("--at")
+        elif a != "--at" and not (out and out[-1] == "--at"):
+            in_at = False
+        if a == "--at":
+            in_at = True
+        out.append(a)
+    return out
 
 
 @functools.cache

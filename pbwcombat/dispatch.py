@@ -16,6 +16,7 @@ from pbwcombat.dice import DiceSource
 from pbwcombat.engine import Resolution
 from pbwcombat.model import Encounter
 from pbwcombat.rules import (
+    actions,
     attack,
     conditions,
     declared,
@@ -23,6 +24,7 @@ from pbwcombat.rules import (
     initiative,
     intercept,
     movement,
+    newcomers,
     rolls,
     turns,
 )
@@ -64,11 +66,29 @@ def _attack(res: Resolution, x: a.Attack) -> None:
     attack.attack(res, x.attacker, x.target, x.weapon, x.mod, x.on_intercept, x.from_behind)
 
 
+def _full_attack(res: Resolution, x: a.FullAttack) -> None:
+    attack.full_attack(res, x.attacker, list(x.targets), x.weapon, x.mod, x.on_intercept,
+                       x.from_behind)
+
+
 def _move(res: Resolution, x: a.Move) -> None:
     if x.away:
         movement.move_away(res, x.who, x.to_cover)
     else:
-        movement.move(res, x.who, list(x.waypoints), x.step, x.run, x.to_cover)
+        movement.move(res, x.who, list(x.waypoints), x.step, x.run, x.to_cover,
+                      withdraw=x.withdraw)
+
+
+def _take_action(res: Resolution, x: a.TakeAction) -> None:
+    if x.action == a.STAND_UP:  # the built-in action (R-CND-3)
+        conditions.stand_up(res, x.who)
+        return
+    actions.take_action(res, x.who, x.action, list(x.target), x.text or "",
+                        x.cost or "standard", x.provokes)
+
+
+def _add(res: Resolution, x: a.Add) -> None:
+    newcomers.add(res, x)
 
 
 def _disengage(res: Resolution, x: a.Disengage) -> None:
@@ -119,7 +139,10 @@ HANDLERS: dict[type, Callable[[Resolution, Any], None]] = {
     a.Hp: _hp,
     a.FreeRoll: _free_roll,
     a.Attack: _attack,
+    a.FullAttack: _full_attack,
     a.Move: _move,
+    a.TakeAction: _take_action,
+    a.Add: _add,
     a.Disengage: _disengage,
     a.Intercept: _intercept,
     a.SetCondition: _condition,
@@ -135,6 +158,9 @@ HANDLERS: dict[type, Callable[[Resolution, Any], None]] = {
 def dispatch(res: Resolution, action: object) -> None:
     """Check the ids (exit 2 whatever the state), then resolve `action` by its rule."""
     a.check_ids(res, action)
+    res.no_aoo = frozenset(getattr(action, "no_aoo", ()))  # R-AOO-4: this action's declines
+    res.no_intercept = frozenset(getattr(action, "no_intercept", ()))
+    res.declined = set()
     HANDLERS[type(action)](res, action)
 
 

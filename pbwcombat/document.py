@@ -156,10 +156,17 @@ def to_document(enc: Encounter) -> dict[str, Any]:
     return doc
 
 
+def combatant_document(c: Combatant) -> dict[str, Any]:
+    """One combatant as its `[[combatants]]` table (newcomers, R-ACT-7)."""
+    return _combatant(c)
+
+
 def _combatant(c: Combatant) -> dict[str, Any]:
-    out = _keep(c, _COMBATANT_STATE, skip=("weapons",))
+    out = _keep(c, _COMBATANT_STATE, skip=("weapons", "actions"))
     if c.weapons:
         out["weapons"] = [_keep(w, ("id", "name")) for w in c.weapons]
+    if c.actions:
+        out["actions"] = [_keep(a, ("id",)) for a in c.actions]
     return out
 
 

@@ -30,6 +30,10 @@ class Resolution:
         self.force = force
         self.events: list[ev.Event] = []
         self._dispatch = dispatch
+        # R-AOO-4: enemies declining their AoO / guards letting the act pass, this action
+        self.no_aoo: frozenset[str] = frozenset()
+        self.no_intercept: frozenset[str] = frozenset()
+        self.declined: set[tuple[str, str]] = set()  # (enemy, mover) already narrated
 
     def apply(self, action: object) -> None:
         """Resolve a further action inside this one (a declared round), through the same

@@ -184,6 +184,15 @@ class FreeRolled(Value):
     reason: str
 
 
+class Added(Value):
+    """R-ACT-7: a newcomer joins the file; `data` is its `[[combatants]]` table."""
+
+    who: str
+    name: str
+    at: tuple[int, int] | None
+    data: dict[str, Any]
+
+
 class Removed(Value):
     who: str
     name: str
@@ -242,11 +251,85 @@ class AmmoSpent(Value):
     left: int
 
 
+class AooDeclined(Value):
+    """R-AOO-4: `who` could make an AoO against `mover` and lets it go (`takes_aoo = false`
+    or `--no-aoo`); its AoO for the round is not used up."""
+
+    who: str
+    name: str
+    mover: str
+    mover_name: str
+
+
 class AttackRecorded(Value):
     """Bookkeeping for R-DIS-2: `attacker` made an attack roll against `target`."""
 
     attacker: str
     target: str
+
+
+class ActionTaken(Value):
+    """R-ACT-1: `who` takes an action (from its `[[combatants.actions]]`, or ad hoc `text`);
+    `economy` is its cost: standard, move, full or free."""
+
+    who: str
+    name: str
+    action: str
+    action_name: str
+    economy: str  # the cost: standard, move, full or free
+    text: str = ""
+    targets: tuple[str, ...] = ()
+    target_names: tuple[str, ...] = ()
+
+
+class UsesSpent(Value):
+    """R-ACT-2: one of the action's `uses` is spent; `left` remain."""
+
+    who: str
+    action: str
+    action_name: str
+    left: int
+
+
+class CheckRolled(Value):
+    """R-ACT-3(a): the action's check, against `dc` when given (None: shown only)."""
+
+    who: str
+    name: str
+    action_name: str
+    roll: Roll
+    dc: int | None
+    success: bool
+
+
+class SaveRolled(Value):
+    """R-ACT-3(b): a target's saving throw against the action's dc."""
+
+    who: str
+    name: str
+    save: str
+    roll: Roll
+    dc: int
+    success: bool
+
+
+class EffectRolled(Value):
+    """R-ACT-3(c): the action's damage or healing, rolled once for all targets."""
+
+    who: str
+    action_name: str
+    effect: str
+    roll: Roll
+    names: tuple[str, ...]
+
+
+class SaveReduced(Value):
+    """R-ACT-3(c): a target whose save succeeded takes half (`half`) or nothing (`negates`)."""
+
+    who: str
+    name: str
+    how: str
+    amount: int
 
 
 class AttackRefused(Value):
@@ -357,6 +440,15 @@ class InterceptResolved(Value):
     missile: bool
     forfeit: bool = False
     movement: bool = False
+
+
+class InterceptDeclined(Value):
+    """R-AOO-4: a guard named by `--no-intercept` lets the act pass uncontested."""
+
+    defender: str
+    defender_name: str
+    enemy: str
+    enemy_name: str
 
 
 class Declared(Value):

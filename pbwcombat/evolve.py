@@ -154,6 +154,13 @@ def _(e: ev.Stabilized, enc: Encounter) -> Encounter:
 
 
 @_fold.register
+def _(e: ev.Added, enc: Encounter) -> Encounter:
+    from pbwcombat.model import validate_combatant
+
+    return enc.replace(combatants=(*enc.combatants, validate_combatant(e.data)))
+
+
+@_fold.register
 def _(e: ev.Removed, enc: Encounter) -> Encounter:
     enc = _drop_links(enc, e.who)
     enc = enc.with_combatant(e.who, removed=True, engaged=(), missile_engaged=(), guarding=None)
@@ -227,6 +234,13 @@ def _(e: ev.AmmoSpent, enc: Encounter) -> Encounter:
     weapons = tuple(w.replace(ammo=e.left) if w.id == e.weapon else w
                     for w in me.weapons)
     return enc.with_combatant(e.who, weapons=weapons)
+
+
+@_fold.register
+def _(e: ev.UsesSpent, enc: Encounter) -> Encounter:
+    me = enc.get(e.who)
+    actions = tuple(a.replace(uses=e.left) if a.id == e.action else a for a in me.actions)
+    return enc.with_combatant(e.who, actions=actions)
 
 
 @_fold.register

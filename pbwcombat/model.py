@@ -125,6 +125,7 @@ class Weapon(Record):
     reach_adjacent: bool
     range: int | None
     ammo: int | None
+    attacks: tuple[int, ...] | None
 
     FIELDS = {
         "id": (text(64), ""),
@@ -138,7 +139,14 @@ class Weapon(Record):
         "reach_adjacent": (BOOL, False),
         "range": (nullable(strict_int(1, 100_000)), None),
         "ammo": (nullable(strict_int(0, 1_000_000)), None),
+        "attacks": (nullable(cs.tuple_schema([_INT], variadic_item_index=0, min_length=1,
+                                             max_length=20)), None),  # R-ACT-5
     }
+
+    @property
+    def bonuses(self) -> tuple[int, ...]:
+        """R-ACT-5: the full attack's bonuses, in order (default: one at `attack`)."""
+        return self.attacks if self.attacks else (self.attack,)
 
 
 # R-CND-3: the conditions with an effect; any other slug is shown without one.
@@ -199,6 +207,74 @@ def _weapon_defaults(w: Weapon) -> Weapon:
     return w.with_defaults(id=w.id or slug(w.name), name=w.name or w.id)
 
 
+class Saves(Record):
+    """Saving throw bonuses (R-ACT-3); each 0 when absent."""
+
+    fort: int
+    ref: int
+    will: int
+
+    FIELDS = {"fort": (_INT, 0), "ref": (_INT, 0), "will": (_INT, 0)}
+
+
+class ActionDef(Record):
+    """One `[[combatants.actions]]` entry: a spell, a potion, a trick (R-ACT-1…4)."""
+
+    id: str
+    name: str
+    cost: Literal["standard", "move", "full", "free"]
+    provokes: bool
+    range: int | None
+    check: str | None
+    dc: int | None
+    save: Literal["fort", "ref", "will"] | None
+    on_save: Literal["half", "negates"]
+    damage: str | None
+    heal: str | None
+    condition: str | None
+    condition_rounds: int | None
+    uses: int | None
+
+    FIELDS = {
+        "id": (_ID, REQUIRED),
+        "name": (text(200), ""),
+        "cost": (literal("standard", "move", "full", "free"), "standard"),
+        "provokes": (BOOL, False),
+        "range": (nullable(strict_int(0, 100_000)), None),
+        "check": (nullable(cs.no_info_after_validator_function(_dice_expression, text(400))),
+                  None),
+        "dc": (nullable(strict_int(-1000, 1000)), None),
+        "save": (nullable(literal("fort", "ref", "will")), None),
+        "on_save": (literal("half", "negates"), "half"),
+        "damage": (nullable(cs.no_info_after_validator_function(_dice_expression, text(400))),
+                   None),
+        "heal": (nullable(cs.no_info_after_validator_function(_dice_expression, text(400))),
+                 None),
+        "condition": (nullable(_ID), None),
+        "condition_rounds": (nullable(strict_int(1, 10_000)), None),
+        "uses": (nullable(strict_int(0, 1_000_000)), None),
+    }
+
+    @property
+    def display(self) -> str:
+        return self.name or self.id
+
+    @property
+    def needs_targets(self) -> bool:
+        """R-ACT-3: an action with damage, healing, a condition (or a save) needs targets."""
+        return bool(self.damage or self.heal or self.condition or self.save)
+
+
+def _action_checks(a: ActionDef) -> ActionDef:
+    if a.damage is not None and a.heal is not None:
+        raise ValueError("an action has damage or heal, not both")
+    if a.save is not None and a.dc is None:
+        raise ValueError("an action with a save needs a dc")
+    if a.condition_rounds is not None and a.condition is None:
+        raise ValueError("condition_rounds needs a condition")
+    return a
+
+
 class Combatant(Record):
     # hand-written
     id: str
@@ -219,6 +295,9 @@ class Combatant(Record):
     group: str
     notes: str
     weapons: tuple[Weapon, ...]
+    takes_aoo: bool
+    saves: Saves
+    actions: tuple[ActionDef, ...]
     # state written by the tool (SPEC names)
     initiative: int | None
     status: Status
@@ -253,6 +332,9 @@ class Combatant(Record):
         "group": (text(100), ""),
         "notes": (text(), ""),
         "weapons": (tuple_of(Weapon.core_schema(_weapon_defaults)), ()),
+        "takes_aoo": (BOOL, True),  # R-AOO-4
+        "saves": (Saves.core_schema(), None),  # R-ACT-3 (None: every bonus 0)
+        "actions": (tuple_of(ActionDef.core_schema(_action_checks)), ()),  # R-ACT-1
         "initiative": (nullable(_INT), None),
         "status": (literal("ok", "disabled", "dying", "stable", "dead"), "ok"),
         "flat_footed": (BOOL, False),
@@ -311,6 +393,16 @@ class Combatant(Record):
         if isinstance(self.aware, bool):
             return self.aware
         return enemy.id in self.aware or enemy.side in self.aware
+
+    def save_bonus(self, kind: str) -> int:
+        """R-ACT-3: `saves.<kind>`, 0 if absent."""
+        return int(getattr(self.saves, kind)) if self.saves is not None else 0
+
+    def action(self, key: str) -> ActionDef | None:
+        for a in self.actions:
+            if a.id == key:
+                return a
+        return None
 
     def weapon(self, key: str) -> Weapon | None:
         for w in self.weapons:
@@ -525,6 +617,16 @@ def _encounter_defaults(enc: Encounter) -> Encounter:
 
 
 _VALIDATOR: SchemaValidator | None = None
+_COMBATANT_VALIDATOR: SchemaValidator | None = None
+
+
+def validate_combatant(document: dict[str, Any]) -> Combatant:
+    """One `[[combatants]]` table → Combatant (newcomers, R-ACT-7); ValidationError else."""
+    global _COMBATANT_VALIDATOR
+    if _COMBATANT_VALIDATOR is None:
+        _COMBATANT_VALIDATOR = SchemaValidator(Combatant.core_schema(_combatant_defaults))
+    result: Combatant = _COMBATANT_VALIDATOR.validate_python(document)
+    return result
 
 
 def validate(document: dict[str, Any]) -> Encounter:
@@ -560,6 +662,11 @@ def reference_problems(enc: Encounter) -> list[str]:
             if w.id in seen:
                 problems.append(f'combatants[{i}].weapons[{j}].id: duplicate weapon id "{w.id}"')
             seen.add(w.id)
+        acts: set[str] = set()
+        for j, a in enumerate(c.actions):
+            if a.id in acts:
+                problems.append(f'combatants[{i}].actions[{j}].id: duplicate action id "{a.id}"')
+            acts.add(a.id)
     with_pos = [c.position is not None for c in enc.combatants]
     if any(with_pos) and not all(with_pos):
         for i, has in enumerate(with_pos):

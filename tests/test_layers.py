@@ -57,6 +57,7 @@ LAYER_OF: dict[str, str] = {
     "pbwcombat.store": STORE,
     "pbwcombat.runner": APP,
     "pbwcombat.starter": APP,
+    "pbwcombat.roster": APP,
     "pbwcombat.cli": CLI,
     "pbwcombat.__main__": CLI,
 }

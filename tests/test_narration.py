@@ -32,7 +32,7 @@ EVENT_TYPES = sorted((cls for cls in vars(ev).values()
 
 # Events that are bookkeeping only: their effects are told by other events.
 SILENT = {"TurnEnded", "ActionSpent", "AttackRecorded", "Stabilized", "DeclarationTaken",
-          "ConditionTicked", "SkippedTurnCounted"}
+          "ConditionTicked", "SkippedTurnCounted", "UsesSpent"}
 
 # Values of fields that choose a catalogue key; each is rendered.
 VARIANTS: dict[str, list[dict[str, Any]]] = {
@@ -44,7 +44,14 @@ VARIANTS: dict[str, list[dict[str, Any]]] = {
     "AttackRolled": [{"kind": k} for k in ("attack", "aoo", "free")]
     + [{"hit": True}, {"threat": True}, {"flat_footed": True}, {"conditions": ()},
        {"conditions": ("prone",), "flat_footed": True}],
-    "AttackRefused": [{"reason": r} for r in ("fell", "forfeit")],
+    "AttackRefused": [{"reason": r} for r in ("fell", "forfeit", "no_ammo", "into_melee")],
+    "ActionTaken": [{"action": ""}, {"target_names": ()}]
+    + [{"economy": c} for c in ("move", "full", "free")],
+    "CheckRolled": [{"dc": None}, {"success": False}],
+    "SaveRolled": [{"save": k, "success": False} for k in ("fort", "will")],
+    "EffectRolled": [{"effect": "heal"}],
+    "SaveReduced": [{"how": "negates"}],
+    "Added": [{"at": None}],
     "MoveStopped": [{"reason": r} for r in ("fell", "disengage", "intercepted")],
     "DisengageResolved": [{"auto": a} for a in ("", "opponents_down", "not_attacked",
                                                 "no_ammo", "out_of_range",
@@ -77,6 +84,8 @@ BY_NAME: dict[str, Any] = {
     "at": (1, 2), "start": (0, 0), "path": ((1, 1), (1, 2)), "order": ("a", "b"),
     "totals": (17, 12), "names": ("Aldric", "Grak"), "action": ("attack", "grak"),
     "algorithm": "HMAC-SHA256", "commitment": "ab" * 32, "expr": "1d6+1", "multiplier": 2,
+    "economy": "standard", "how": "half", "save": "ref", "effect": "damage",
+    "data": {"id": "x", "side": "a", "defense": 1, "hp": 1},
 }
 SAMPLE_ROLL = Roll((RolledTerm(1, 1, 20, (Die(20, 14, 3),)),), (Mod(2, "attack"),), 16)
 

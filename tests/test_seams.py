@@ -198,6 +198,14 @@ SAMPLES = [
     a.ClearDeclaration("ann"), a.Resolve(), a.SetCondition(("ann", "orc"), "prone"),
     a.SetCondition(("orc",), "paralyzed", 2, "end", "ann"),
     a.SetCondition(("orc",), "prone", remove=True), a.StandUp("ann"),
+    a.Attack("ann", "orc", no_aoo=("gob",), no_intercept=("tom",)),
+    a.FullAttack("ann", ("orc", "gob")), a.FullAttack("ann", ("orc",), "axe", 1, "forfeit"),
+    a.Move("ann", ((0, 6),), withdraw=True, no_aoo=("orc", "gob")),
+    a.Disengage("ann", (1, 1), no_intercept=("tom",)),
+    a.TakeAction("ann", ("sleep",), ("orc", "gob")), a.TakeAction("ann", ("stand-up",)),
+    a.TakeAction("ann", text="draws a dagger", cost="move", provokes=True, no_aoo=("orc",)),
+    a.Add(("gob",), like="orc", count=2, name="Goblin", at=((1, 2), (-3, 4)), initiative=True),
+    a.Add(("lia",), source="party.toml", at=((0, 1),), roster='[{"id":"lia"}]'),
 ]
 
 

@@ -308,6 +308,49 @@ class Narrator:
         return self.t("AttackRefused", name=self.name(e.name),
                       reason=self.cat.get(f"refused_{e.reason}", self.cat["not_now"]))
 
+    def _AooDeclined(self, e: ev.AooDeclined) -> str:
+        return self.t("AooDeclined", name=self.name(e.name), mover=self.name(e.mover_name))
+
+    def _InterceptDeclined(self, e: ev.InterceptDeclined) -> str:
+        return self.t("InterceptDeclined", defender=self.name(e.defender_name),
+                      enemy=self.name(e.enemy_name))
+
+    def _ActionTaken(self, e: ev.ActionTaken) -> str:
+        m = self.markup
+        cost = self.cat[f"cost_{e.economy}"]
+        if not e.action:
+            return self.t("ActionTaken_text", name=self.name(e.name), text=m.escape(e.text),
+                          cost=cost)
+        key = "ActionTaken_targets" if e.target_names else "ActionTaken"
+        return self.t(key, name=self.name(e.name), action=m.bold(m.escape(e.action_name)),
+                      targets=self.names(e.target_names), cost=cost)
+
+    def _CheckRolled(self, e: ev.CheckRolled) -> str:
+        if e.dc is None:
+            return self.t("CheckRolled", action=self.markup.escape(e.action_name),
+                          roll=self.roll(e.roll))
+        outcome = self.cat["check_ok" if e.success else "check_failed"]
+        return self.t("CheckRolled_dc", action=self.markup.escape(e.action_name),
+                      roll=self.roll(e.roll), dc=e.dc, outcome=self.markup.bold(outcome))
+
+    def _SaveRolled(self, e: ev.SaveRolled) -> str:
+        outcome = self.cat["save_ok" if e.success else "save_failed"]
+        return self.t("SaveRolled", name=self.name(e.name), kind=self.cat[f"save_{e.save}"],
+                      roll=self.roll(e.roll), dc=e.dc, outcome=self.markup.bold(outcome))
+
+    def _EffectRolled(self, e: ev.EffectRolled) -> str:
+        return self.t(f"EffectRolled_{e.effect}", action=self.markup.escape(e.action_name),
+                      names=self.names(e.names), roll=self.roll(e.roll))
+
+    def _SaveReduced(self, e: ev.SaveReduced) -> str:
+        return self.t(f"SaveReduced_{e.how}", name=self.name(e.name),
+                      amount=self.markup.bold(str(e.amount)))
+
+    def _Added(self, e: ev.Added) -> str:
+        if e.at is None:
+            return self.t("Added", name=self.name(e.name))
+        return self.t("Added_at", name=self.name(e.name), at=self.pos(e.at))
+
     def _Moved(self, e: ev.Moved) -> str:
         key = "Moved_step" if e.step else "Moved_run" if e.run else "Moved"
         path = " → ".join(self.pos(p) for p in (e.start, e.path[-1]))
@@ -501,4 +544,14 @@ NARRATION: dict[type[ev.Event], Callable[[Narrator, Any], str | None]] = {
     ev.ConditionRemoved: Narrator._ConditionRemoved,
     ev.ConditionTicked: Narrator._silent,
     ev.SkippedTurnCounted: Narrator._silent,
+    # R-ACT, R-AOO-4 (issue 12)
+    ev.AooDeclined: Narrator._AooDeclined,
+    ev.InterceptDeclined: Narrator._InterceptDeclined,
+    ev.ActionTaken: Narrator._ActionTaken,
+    ev.UsesSpent: Narrator._silent,
+    ev.CheckRolled: Narrator._CheckRolled,
+    ev.SaveRolled: Narrator._SaveRolled,
+    ev.EffectRolled: Narrator._EffectRolled,
+    ev.SaveReduced: Narrator._SaveReduced,
+    ev.Added: Narrator._Added,
 }

@@ -70,9 +70,9 @@ def move_kind(res: Resolution, c: Combatant, cost: int, run: bool, step: bool) -
             raise IllegalAction("R-TRN-2", "a 5-ft step is one square")
         if not res.force and (sp.moved or sp.step):
             raise IllegalAction("R-TRN-2", f"{c.display} has already moved: no 5-ft step")
-        if not res.force and (sp.extended or sp.full_round):
+        if not res.force and sp.extended:
             raise IllegalAction("R-TRN-3", f"{c.display} has used the whole turn")
-        return "step"
+        return "step"  # after a full-round action that moved nobody (R-ACT-1/5) it is allowed
     if not res.force and sp.step:
         raise IllegalAction("R-TRN-2", f"{c.display} took a 5-ft step: no other movement")
     rule = single_action_turn(res, c)
@@ -96,3 +96,34 @@ def move_kind(res: Resolution, c: Combatant, cost: int, run: bool, step: bool) -
         return "double"
     raise IllegalAction("R-TRN-2", f"{c.display} cannot move {cost} squares now "
                                    f"(speed {squares} squares per move action)")
+
+
+def check_full_round(res: Resolution, c: Combatant, what: str) -> None:
+    """R-ACT-1/5/6: a full-round action needs the whole turn (a 5-ft step aside); never in
+    the surprise round (R-INI-4) nor while disabled (R-HP-2)."""
+    if res.force:
+        return
+    rule = single_action_turn(res, c)
+    if rule:
+        raise IllegalAction(rule, f"{c.display} has one standard or move action this turn: "
+                                  "no full-round action")
+    sp = res.enc.state.spent
+    if sp.extended or sp.full_round:
+        raise IllegalAction("R-TRN-3", f"{c.display} has used the whole turn")
+    if sp.standard or sp.moves or (sp.moved and not sp.step):
+        raise IllegalAction("R-TRN-3", f"a full-round action takes {c.display}'s whole turn, "
+                                       "and the turn is already in use")
+
+
+def check_move_action(res: Resolution, c: Combatant) -> None:
+    """R-TRN-2: a move action that is not movement (R-ACT-1 `cost = "move"`)."""
+    if res.force:
+        return
+    sp = res.enc.state.spent
+    if sp.extended or sp.full_round:
+        raise IllegalAction("R-TRN-3", f"{c.display} has used the whole turn")
+    rule = single_action_turn(res, c)
+    if rule and (sp.standard or sp.moves):
+        raise IllegalAction(rule, f"{c.display} has one action this turn and has used it")
+    if sp.moves >= 2 or (sp.standard and sp.moves):
+        raise IllegalAction("R-TRN-3", f"{c.display} has no move action left")

@@ -132,6 +132,12 @@ def attack_of_opportunity(res: Resolution, enemy: str, mover: str,
     weapon = best_reaching_weapon(e, square)
     if weapon is None or not can_make_aoo(res, e):
         return False
+    if not e.takes_aoo or enemy in res.no_aoo:  # R-AOO-4: declined, the AoO is kept
+        if (enemy, mover) not in res.declined:  # said once per command
+            res.declined.add((enemy, mover))
+            m = res.enc.get(mover)
+            res.emit(ev.AooDeclined(enemy, e.display, mover, m.display))
+        return False
     # R-AOO-5: with rules.aoo_engages = false the AoO is plain d20 and engages nobody
     attack_roll(res, enemy, mover, weapon, "aoo", engages=res.enc.rules.aoo_engages)
     return True
@@ -207,3 +213,78 @@ def strain_after_standard(res: Resolution, who: str) -> None:
     c = res.enc.get(who)
     if c.status == "disabled" and c.hp == 0:
         change_hp(res, who, -1, "strain")
+
+
+def full_attack(res: Resolution, attacker: str, targets: list[str], weapon_key: str | None,
+                mod: int, on_intercept: str, from_behind: bool) -> None:
+    """R-ACT-5 `attack WHO T1[,T2…] --full`: one roll per bonus of the weapon's `attacks`;
+    the i-th roll against the i-th target (the last repeating); a roll whose target is at
+    hp ≤ 0 goes to the first target named after it that still stands, or is not made."""
+    from pbwcombat.rules.allowance import check_full_round
+
+    a = require_actor(res, attacker)
+    named = [res.combatant(t) for t in dict.fromkeys(targets)]
+    if not named:
+        raise UsageError("attack --full: give one or more targets T1,T2,…")
+    for t in named:
+        if t.id == attacker:
+            raise IllegalAction("R-ATK-1", f"{a.display} cannot attack itself")
+        if t.status == "dead":
+            raise IllegalAction("R-HP-1", f"{t.display} is already dead")
+    check_full_round(res, a, "a full attack")
+    w = choose_weapon(a, named[0], weapon_key)
+    mods: tuple[Mod, ...] = (Mod(mod, "gm"),) if mod else ()
+    for t in named:
+        if not in_reach_or_range(a, w, t):
+            rule = "R-GEO-3" if w.kind == "melee" else "R-GEO-4"
+            what = "reach" if w.kind == "melee" else "range"
+            raise IllegalAction(rule, f"{t.display} is out of {w.name}'s {what}")
+        if w.kind == "ranged" and t.engaged and res.enc.rules.ranged_into_melee == "forbid":
+            raise IllegalAction("R-ATK-6", f"{t.display} is engaged in melee: no shooting "
+                                           "into melee (rules.ranged_into_melee)")
+    if w.kind == "ranged" and w.ammo == 0:
+        raise IllegalAction("R-ATK-9", f"{w.name} has no ammunition left")
+    res.emit(ev.ActionSpent(attacker, "full"))
+    if a.disengage_streak:
+        res.emit(ev.StreakReset(attacker, a.display))  # R-DIS-6
+    ids = [t.id for t in named]
+    for i, bonus in enumerate(w.bonuses):
+        if res.enc.get(attacker).hp <= 0:
+            break  # fallen to an AoO: no further rolls
+        nominal = min(i, len(ids) - 1)
+        target = next((t for t in ids[nominal:] if res.enc.get(t).hp > 0), None)
+        if target is None:
+            continue  # R-ACT-5: no standing target named at or after it: not made
+        current = res.enc.get(attacker).weapon(w.id) or w
+        if current.ammo == 0:
+            res.emit(ev.AttackRefused(attacker, a.display, "no_ammo"))
+            break
+        _one_roll(res, attacker, target, current.replace(attack=bonus), mods, on_intercept,
+                  from_behind)
+
+
+def _one_roll(res: Resolution, attacker: str, target: str, w: Weapon, mods: tuple[Mod, ...],
+              on_intercept: str, from_behind: bool) -> None:
+    """One roll of a full attack: a whole attack (R-ATK-1…4, R-INT-3/4, R-ATK-7, ammo);
+    `--on-intercept forfeit` gives up this roll only."""
+    a = res.enc.get(attacker)
+    t = res.enc.get(target)
+    roll_mods = mods
+    if w.kind == "ranged" and t.engaged:
+        if res.enc.rules.ranged_into_melee == "forbid":
+            res.emit(ev.AttackRefused(attacker, a.display, "into_melee"))
+            return
+        roll_mods = (*mods, Mod(-4, "into_melee"))
+    target = intercept_attack(res, attacker, target, w.kind == "ranged", from_behind,
+                              on_intercept)
+    if not target:
+        return
+    if w.kind == "ranged":
+        for enemy in provokers(res, attacker, a.position, engaged_exempt=False):
+            attack_of_opportunity(res, enemy, attacker, a.position)  # R-ATK-7
+            if res.enc.get(attacker).hp <= 0:
+                res.emit(ev.AttackRefused(attacker, a.display, "fell"))
+                return
+    attack_roll(res, attacker, target, w, "attack", roll_mods)
+    if w.ammo is not None:
+        res.emit(ev.AmmoSpent(attacker, w.id, w.name, w.ammo - 1))

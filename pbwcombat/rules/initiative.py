@@ -151,6 +151,11 @@ def _beats(res: Resolution, new: Unit, old: Unit) -> bool:
     return _roll_off(res, pair)[0] is new
 
 
+def place_newcomers(res: Resolution, newcomers: list[Combatant]) -> None:
+    """R-INI-8 for `newcomers` only (also `add --initiative`, R-ACT-7)."""
+    _place_newcomers(res, newcomers)
+
+
 def _place_newcomers(res: Resolution, newcomers: list[Combatant]) -> None:
     enc = res.enc
     totals = {c.group: c.initiative for c in enc.active

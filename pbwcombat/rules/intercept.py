@@ -79,6 +79,9 @@ def intercept_attack(res: Resolution, attacker: str, target: str, missile: bool,
     for d in _guards_of(res, target, a):
         if not missile and not within_reach(d, a.position):
             continue  # R-INT-3: only an enemy within the defender's radius
+        if d.id in res.no_intercept:  # R-AOO-4: the guard lets the attack pass
+            res.emit(ev.InterceptDeclined(d.id, d.display, attacker, a.display))
+            continue
         won = _contest(res, d, a, missile)
         forfeit = won and not missile and on_intercept == "forfeit"
         ward = res.enc.get(target)
@@ -104,6 +107,9 @@ def intercept_move(res: Resolution, mover: str, before: tuple[int, int] | None,
               and within_reach(c, res.enc.get(c.guarding).position)]  # ward still in radius
     for d in sorted(guards, key=lambda c: initiative_rank(res, c.id)):
         if not within_reach(d, after) or (before is not None and within_reach(d, before)):
+            continue
+        if d.id in res.no_intercept:  # R-AOO-4: the guard lets the mover pass
+            res.emit(ev.InterceptDeclined(d.id, d.display, mover, m.display))
             continue
         won = _contest(res, d, m, missile=False)
         ward = res.enc.get(d.guarding or "")

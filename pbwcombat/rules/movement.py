@@ -6,6 +6,7 @@ from pbwcombat import events as ev
 from pbwcombat.engine import Resolution
 from pbwcombat.errors import IllegalAction, UsageError
 from pbwcombat.geometry import Square, is_straight, path_cost, path_through, within_reach
+from pbwcombat.model import Combatant
 from pbwcombat.rules.allowance import move_kind, require_actor
 from pbwcombat.rules.attack import attack_of_opportunity, provokers
 from pbwcombat.rules.disengage import attempt, first_in_order
@@ -44,8 +45,8 @@ def move_away(res: Resolution, who: str, to_cover: bool) -> None:
 
 
 def move(res: Resolution, who: str, waypoints: list[Square], step: bool = False,
-         run: bool = False, to_cover: bool = False, disengaged_from: tuple[str, ...] = ()
-         ) -> None:
+         run: bool = False, to_cover: bool = False, disengaged_from: tuple[str, ...] = (),
+         withdraw: bool = False) -> None:
     """`move WHO X,Y …`: cost and allowance, disengaging first where the path leaves an
     engaged opponent's reach, then square by square: interceptions, then AoOs with their
     R-AOO-5 disengage; engagement where the move ends (R-ENG-1)."""
@@ -62,7 +63,12 @@ def move(res: Resolution, who: str, waypoints: list[Square], step: bool = False,
         raise IllegalAction("R-TRN-2", "a run goes in a straight line")
     _check_path(res, who, path)
     cost = path_cost(start, path)
-    kind = move_kind(res, me, cost, run=run, step=step)
+    if withdraw:
+        if step or run:
+            raise UsageError("--withdraw excludes --step and --run")
+        kind = _withdraw_kind(res, me, cost)
+    else:
+        kind = move_kind(res, me, cost, run=run, step=step)
     first = first_in_order(res, me)  # R-DIS-4: before this move is spent
     res.emit(ev.ActionSpent(who, kind))
 
@@ -78,15 +84,30 @@ def move(res: Resolution, who: str, waypoints: list[Square], step: bool = False,
             first=first):
         res.emit(ev.MoveStopped(who, me.display, start, "disengage"))
         return
-    _walk(res, who, start, path, exempt, step=step, run=run)
+    _walk(res, who, start, path, exempt, step=step, run=run, withdraw=withdraw)
     engage_at_rest(res, who)
 
 
+def _withdraw_kind(res: Resolution, me: Combatant, cost: int) -> str:
+    """R-ACT-6: a withdraw is a full-round action of up to 2× speed."""
+    from pbwcombat.rules.allowance import check_full_round
+
+    check_full_round(res, me, "a withdraw")
+    if res.enc.state.spent.step and not res.force:
+        raise IllegalAction("R-TRN-2", f"{me.display} took a 5-ft step: no other movement")
+    squares = me.speed // 5
+    if cost > 2 * squares and not res.force:
+        raise IllegalAction("R-ACT-6", f"a withdraw is at most {2 * squares} squares "
+                                       f"({me.display} needs {cost})")
+    return "full"
+
+
 def _walk(res: Resolution, who: str, start: Square, path: list[Square], exempt: set[str],
-          *, step: bool, run: bool) -> None:
+          *, step: bool, run: bool, withdraw: bool = False) -> None:
     name = res.enc.get(who).display
     walked: list[Square] = []
     here = start
+    stopped_by: str | None = None  # R-INT-3: the defender that won the contest
 
     def flush() -> None:
         if walked:
@@ -96,12 +117,11 @@ def _walk(res: Resolution, who: str, start: Square, path: list[Square], exempt: 
             walked.clear()
 
     for sq in path:
-        guard = intercept_move(res, who, here, sq)  # R-INT-3: entering a radius
-        if guard is not None:
-            flush()
-            res.emit(ev.MoveStopped(who, name, here, "intercepted"))
-            return
-        if not step:  # R-AOO-2: a 5-ft step provokes nothing
+        if stopped_by is None:
+            guard = intercept_move(res, who, here, sq)  # R-INT-3: entering a radius
+            stopped_by = guard.id if guard is not None else None
+        # R-AOO-2: a 5-ft step provokes nothing; R-ACT-6: a withdraw's first square neither
+        if not step and not (withdraw and here == start):
             for enemy in provokers(res, who, here, engaged_exempt=True):
                 if enemy in exempt:
                     continue
@@ -117,6 +137,12 @@ def _walk(res: Resolution, who: str, start: Square, path: list[Square], exempt: 
                     return
         walked.append(sq)
         here = sq
+        # R-INT-3: an intercepted mover stops in the first square of its path inside the
+        # defender's radius (ruling: the first such square nobody else stands on)
+        if stopped_by is not None and not _taken_by_other(res, who, sq):
+            flush()
+            res.emit(ev.MoveStopped(who, name, sq, "intercepted"))
+            return
     flush()
 
 
@@ -139,3 +165,8 @@ def disengage(res: Resolution, who: str, to: Square | None, reckless: bool) -> N
     if res.enc.get(who).hp <= 0:
         return
     move(res, who, [to], disengaged_from=opponents)
+
+
+def _taken_by_other(res: Resolution, who: str, sq: Square) -> bool:
+    return any(c.position == sq and c.id != who and c.status != "dead"
+               for c in res.enc.active)

@@ -1,0 +1,153 @@
+"""Actions beyond attacks (R-ACT-1…4): spells, potions, tricks, and ad hoc actions.
+
+Order (R-DIC-4): cost and use spent, provoked AoOs (R-ACT-2), the check, each target's save,
+then the damage or healing dice, then conditions (R-ACT-3, through `rules.conditions`)."""
+
+from __future__ import annotations
+
+from pbwcombat import events as ev
+from pbwcombat.dice import Mod
+from pbwcombat.engine import Resolution
+from pbwcombat.errors import IllegalAction, UsageError
+from pbwcombat.geometry import distance
+from pbwcombat.model import ActionDef, Combatant
+from pbwcombat.rules import conditions
+from pbwcombat.rules.allowance import (
+    check_full_round,
+    check_move_action,
+    check_standard,
+    require_actor,
+)
+from pbwcombat.rules.attack import attack_of_opportunity, provokers, strain_after_standard
+from pbwcombat.rules.hp import change_hp
+
+COSTS = ("standard", "move", "full", "free")
+
+
+def _spend(res: Resolution, me: Combatant, cost: str, what: str) -> None:
+    """R-ACT-1: refuse what the turn cannot afford, then spend it; R-ACT-4 streak."""
+    if cost == "standard":
+        check_standard(res, me)
+        res.emit(ev.ActionSpent(me.id, "standard"))
+    elif cost == "move":
+        check_move_action(res, me)
+        res.emit(ev.ActionSpent(me.id, "move"))
+    elif cost == "full":
+        check_full_round(res, me, what)
+        res.emit(ev.ActionSpent(me.id, "full"))
+    if cost != "free" and me.disengage_streak:
+        res.emit(ev.StreakReset(me.id, me.display))  # R-ACT-4 / R-DIS-6
+
+
+def _provoke(res: Resolution, who: str) -> bool:
+    """R-ACT-2: AoOs from each enemy threatening the actor's square (gridless: engaged with
+    it), in initiative order; False if the actor dropped to hp ≤ 0 (the action is lost)."""
+    me = res.enc.get(who)
+    for enemy in provokers(res, who, me.position, engaged_exempt=False):
+        attack_of_opportunity(res, enemy, who, me.position)
+        if res.enc.get(who).hp <= 0:
+            res.emit(ev.AttackRefused(who, me.display, "fell"))
+            return False
+    return True
+
+
+def _targets(res: Resolution, me: Combatant, a: ActionDef, targets: list[str]
+             ) -> list[Combatant]:
+    """R-ACT-3: targets named once each, within range, alive (healing the dead: --force)."""
+    people = [res.combatant(t) for t in dict.fromkeys(targets)]
+    if a.needs_targets and not people:
+        raise UsageError(f"{a.display} needs --target ID[,ID…] (R-ACT-3)")
+    if people and not a.needs_targets:
+        raise UsageError(f"{a.display} takes no target (R-ACT-3)")
+    for t in people:
+        if t.status == "dead" and not (a.heal and res.force):
+            raise IllegalAction("R-HP-1", f"{t.display} is dead")
+        if a.range is not None and me.position is not None and t.position is not None:
+            d = distance(me.position, t.position)
+            if d > a.range:
+                raise IllegalAction("R-ACT-3", f"{t.display} is out of {a.display}'s range "
+                                               f"({d} > {a.range} squares)")
+    return people
+
+
+def take_action(res: Resolution, who: str, key: str | None, targets: list[str],
+                text: str = "", cost: str = "standard", provokes: bool = False) -> None:
+    """`action WHO ACTION [--target …]` or ad hoc `action WHO --text T --cost C
+    [--provokes]` (R-ACT-1…4)."""
+    me = require_actor(res, who)
+    if key is not None:
+        a = me.action(key)
+        if a is None:
+            raise UsageError(f'{me.display} has no action "{key}"')
+    else:
+        if cost not in COSTS:
+            raise UsageError(f"--cost: {cost!r} is not one of {', '.join(COSTS)}")
+        a = ActionDef.new(id="ad-hoc", name=text, cost=cost, provokes=provokes)
+    if a.uses is not None and a.uses <= 0:  # not even --force: uses cannot go below 0
+        raise IllegalAction("R-ACT-1", f"{a.display} has no uses left")
+    people = _targets(res, me, a, targets)
+    _spend(res, me, a.cost, a.display)
+    res.emit(ev.ActionTaken(who, me.display, a.id if key else "", a.display, a.cost,
+                            text if key is None else "", tuple(p.id for p in people),
+                            tuple(p.display for p in people)))
+    if a.uses is not None and a.uses > 0:
+        res.emit(ev.UsesSpent(who, a.id, a.display, a.uses - 1))
+    if a.provokes and not _provoke(res, who):
+        return  # R-ACT-2: the action is lost; cost and use stay spent
+    _effect(res, me, a, [p.id for p in people])
+    if a.cost == "standard":
+        strain_after_standard(res, who)  # R-HP-2
+
+
+def _effect(res: Resolution, me: Combatant, a: ActionDef, targets: list[str]) -> None:
+    """R-ACT-3 (a)–(d), in that order."""
+    if a.check is not None:
+        roll = res.dice.roll(a.check)
+        success = a.dc is None or roll.total >= a.dc
+        res.emit(ev.CheckRolled(me.id, me.display, a.display, roll, a.dc, success))
+        if not success:
+            return
+    saved: dict[str, bool] = {}
+    if a.save is not None:
+        assert a.dc is not None  # the schema asks a save for a dc
+        for t in targets:
+            c = res.enc.get(t)
+            roll = res.dice.d20(Mod(c.save_bonus(a.save), a.save))
+            n = roll.natural
+            success = n != 1 and (n == 20 or roll.total >= a.dc)
+            saved[t] = success
+            res.emit(ev.SaveRolled(t, c.display, a.save, roll, a.dc, success))
+    expr = a.damage or a.heal
+    if expr is not None:
+        hit = [t for t in targets if not (saved.get(t) and a.on_save == "negates")]
+        if hit:  # ruling: nobody left to affect, nothing rolled
+            roll = res.dice.roll(expr)
+            kind = "damage" if a.damage else "heal"
+            res.emit(ev.EffectRolled(me.id, a.display, kind, roll,
+                                     tuple(res.enc.get(t).display for t in hit)))
+            amount = max(0, roll.total)
+            for t in hit:
+                got = amount
+                if saved.get(t):
+                    got = amount // 2
+                    res.emit(ev.SaveReduced(t, res.enc.get(t).display, "half", got))
+                if kind == "damage":
+                    change_hp(res, t, -got, "gm")
+                else:
+                    change_hp(res, t, got, "healing")
+        for t in targets:
+            if saved.get(t) and a.on_save == "negates":
+                res.emit(ev.SaveReduced(t, res.enc.get(t).display, "negates", 0))
+    if a.condition is not None:
+        afflicted = [t for t in targets if not saved.get(t)]
+        apply_condition(res, me, a, afflicted)
+
+
+def apply_condition(res: Resolution, me: Combatant, a: ActionDef, targets: list[str]) -> None:
+    """R-ACT-3(d): the condition on each target whose save failed or that had none, ending at
+    the start of the actor's `condition_rounds`-th next turn (absent: until removed)."""
+    if a.condition is None:
+        return
+    for t in targets:
+        if res.enc.get(t).status != "dead":
+            conditions.apply_condition(res, t, a.condition, a.condition_rounds, "start", me.id)
