@@ -23,6 +23,7 @@ from pbwcombat import actions as act
 from pbwcombat.dice import DiceSource
 from pbwcombat.dispatch import apply_action
 from pbwcombat.document import from_document
+from pbwcombat.errors import IllegalAction
 from pbwcombat.model import Encounter
 
 NOW = "2026-11-29T12:00:00Z"
@@ -277,6 +278,21 @@ def test_R_CND_3_stand_up_is_a_move_action_that_provokes_and_removes_prone():
     assert kinds.index("AttackRolled") < kinds.index("ConditionRemoved")
     assert "prone" not in res.enc.get("hero").conditions
     assert res.enc.state.spent.moves == 1
+
+
+def test_R_CND_3_stand_up_after_a_step_but_not_after_two_moves():
+    enc = _enc(trio())
+    enc = _apply(enc, act.RollInitiative(), [15, 10, 5]).enc
+    enc = _apply(enc, act.SetCondition(("hero",), "prone"), []).enc
+    stepped = _apply(enc, act.Move("hero", ((0, 1),), step=True), [2]).enc
+    assert "prone" not in _apply(stepped, act.StandUp("hero"), [2]).enc.get("hero").conditions
+    moved = _apply(enc, act.Move("hero", ((0, 9),)), [2]).enc  # a double move
+    try:
+        _apply(moved, act.StandUp("hero"), [])
+    except IllegalAction as e:
+        assert e.rule == "R-TRN-2"
+    else:
+        raise AssertionError("standing up after a double move was allowed")
 
 
 # -- R-CND-4: state -----------------------------------------------------------------------------

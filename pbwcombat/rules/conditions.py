@@ -128,14 +128,23 @@ def stand_up(res: Resolution, who: str) -> None:
     """`stand-up`: a move action that provokes (R-ACT-2) and removes `prone`. The provoked
     AoOs come first, in initiative order; an actor dropped to hp ≤ 0 stays down (the move
     action is spent either way)."""
-    from pbwcombat.rules.allowance import move_kind, require_actor
+    from pbwcombat.rules.allowance import require_actor, single_action_turn
     from pbwcombat.rules.attack import attack_of_opportunity, provokers
 
     me = require_actor(res, who)
     if "prone" not in me.conditions:
         raise IllegalAction("R-CND-3", f"{me.display} is not prone")
-    kind = move_kind(res, me, 0, run=False, step=False)
-    res.emit(ev.ActionSpent(who, kind))
+    sp = res.enc.spent_of(who)
+    if not res.force:  # a move action, but no movement: a 5-ft step still allows it
+        limited = single_action_turn(res, me)
+        if sp.extended or sp.full_round:
+            raise IllegalAction("R-TRN-3", f"{me.display} has used the whole turn")
+        if limited and (sp.standard or sp.moves):
+            raise IllegalAction(limited, f"{me.display} has one action this turn and has "
+                                         "used it")
+        if sp.moves >= 2 or (sp.standard and sp.moves):
+            raise IllegalAction("R-TRN-2", f"{me.display} has no move action left")
+    res.emit(ev.ActionSpent(who, "move"))
     if me.disengage_streak:
         res.emit(ev.StreakReset(who, me.display))  # R-DIS-6: an action other than moving
     for enemy in provokers(res, who, me.position, engaged_exempt=False):
