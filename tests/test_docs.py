@@ -182,6 +182,40 @@ def test_every_cli_command_and_option_is_documented(run: Callable[..., Any],
     assert not problems, f"docs/{lang}/commands.md:\n" + "\n".join(problems)
 
 
+# -- the dice notation table -------------------------------------------------------------------
+
+NOTATION_SECTION = {"en": "Dice notation", "es": "Notación de dados"}
+NOTATION_ROW = re.compile(
+    r"^\| `(?P<expr>[^`]+)` \| [^|]+ \| (?P<faces>[^|]*?) → (?P<total>-?\d+) \|$")
+
+
+def notation_rows(lang: str) -> list[tuple[str, list[int], int]]:
+    body = sections(page(lang, "commands.md"), 2)[NOTATION_SECTION[lang]]
+    return [(m["expr"], [int(f) for f in re.findall(r"\d+", m["faces"])], int(m["total"]))
+            for m in map(NOTATION_ROW.match, body.splitlines()) if m]
+
+
+def test_both_notation_tables_show_the_same_rows() -> None:
+    assert len(notation_rows("en")) >= 15
+    assert notation_rows("en") == notation_rows("es")
+
+
+@pytest.mark.parametrize("expr,faces,total", notation_rows("en"), ids=str)
+def test_every_row_of_the_notation_table_rolls_as_shown(run: Callable[..., Any],
+                                                        tmp_path: Path, expr: str,
+                                                        faces: list[int], total: int) -> None:
+    path = tmp_path / "notation.toml"
+    path.write_text('schema = 1\n\n[[combatants]]\nid = "a"\nside = "x"\ndefense = 10\n'
+                    'hp = 5\n', encoding="utf-8")
+    supplied = ["--dice", ",".join(map(str, faces))] if faces else []
+    result = run("roll", path, expr, *supplied, "--format", "json")
+    assert result.code == 0, result.err
+    out = result.json()
+    assert "unused_dice" not in out  # every face shown was used
+    (event,) = [e for e in out["events"] if e.get("roll")]
+    assert event["roll"]["total"] == total
+
+
 # -- links ------------------------------------------------------------------------------------
 
 FORBIDDEN = ("../shared", "shared/SPEC", "shared/RULES", "shared/DESIGN", "DESIGN.md")
