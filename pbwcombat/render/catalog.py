@@ -578,7 +578,6 @@ MESSAGES_ES: dict[str, str] = {
         "{a} comparte el turno de su grupo y no puede retrasarse solo",
     # conditions
     "{a} is not prone": "{a} no está derribad{a_g:o/a}",
-    "{a} has no move action left": "a {a} no le queda ninguna acción de movimiento",
     "{a} is not {b}": "{a} no tiene la condición {b}",
     # movement
     "a 5-ft step is one square": "un paso de 5 pies es una sola casilla",
