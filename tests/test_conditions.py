@@ -368,3 +368,19 @@ def test_R_CND_posts_in_spanish(run, encounter):
     r = ok(run("condition", path, "orc", "prone", "--rounds", "1", "--lang", "es"))
     assert "Orc queda [b]derribado" not in r.out  # plain format: no markup
     assert "Orc queda derribado (hasta el inicio del próximo turno de Hero)." in r.out
+
+
+def test_R_CND_3_a_guard_paralyzed_ends_its_guard_at_its_skipped_turn(run, encounter):
+    path = encounter(build(warrior("hero", "heroes", (0, 0), init=5),
+                           warrior("archer", "heroes", (0, 1), init=3),
+                           warrior("orc", "monsters", (5, 5))))
+    roll_init(run, path, "15,15,5")
+    ok(run("intercept", path, "hero", "archer"))
+    ok(run("condition", path, "hero", "paralyzed", "--rounds", "2", "--of", "archer",
+           "--ends", "end"))
+    for _ in range(3):
+        ok(run("next", path))  # archer (2 → 1), orc, round 2: hero skipped, archer (1 → 0)
+    assert state(path)["turn"] == "archer"
+    assert who(path, "hero").get("guarding") is None
+    r = ok(run("next", path))  # the archer's turn ends: so does the paralysis
+    assert "Hero is no longer paralyzed" in r.out

@@ -152,13 +152,16 @@ def _skip(res: Resolution, cid: str, counted: bool) -> None:
     c = res.enc.get(cid)
     if c.status == "dying":
         bleed(res, cid)
-    if counted and c.helpless and c.status in ("ok", "disabled"):
-        # R-CND-3: a skipped turn still counts as its turn
+    helpless_turn = counted and bool(c.helpless) and c.status in ("ok", "disabled")
+    if helpless_turn:  # R-CND-3: a skipped turn still counts as its turn
         res.emit(ev.SkippedTurnCounted(cid, in_surprise(res.enc)))
+        if c.guarding:  # R-INT-1: a guard lasts until the start of its next turn
+            res.emit(ev.GuardEnded(cid, c.display))
+    res.emit(ev.TurnSkipped(cid, c.display, _skip_reason(res.enc, cid), c.pc))
+    if helpless_turn:
         from pbwcombat.rules.conditions import expire_turn_end
 
         expire_turn_end(res, cid)
-    res.emit(ev.TurnSkipped(cid, c.display, _skip_reason(res.enc, cid), c.pc))
 
 
 def _skip_reason(enc: Encounter, cid: str) -> str:
