@@ -1132,3 +1132,27 @@ def test_R_ATK_1_natural_is_the_first_die_that_counts():
     assert _roll_supplied("2d20kh1", [4, 17]).natural == 17
     assert _roll_supplied("2d20kl1", [4, 17]).natural == 4
     assert _roll_supplied("1d20+5", [9]).natural == 9
+
+
+@pytest.mark.parametrize("how", [("hp", "hero", "-999999999*999999999"),
+                                 ("hp", "hero", "-1000021")])
+def test_R_HP_1_a_total_beyond_the_files_bounds_is_refused(run, seeded, how):
+    """SPEC: the tool never writes a file it would refuse to load: exit 3, nothing written."""
+    before = snapshot(seeded)
+    r = run(*how[:1], seeded, *how[1:])
+    assert r.code == 3, r.err
+    assert "R-HP-1" in r.err
+    assert snapshot(seeded) == before
+    assert run("show", seeded).code == 0
+    assert run("hp", seeded, "hero", "-1000020").code == 0  # 20 - 1000020 = -1000000 holds
+    assert run("show", seeded).code == 0
+
+
+def test_R_HP_1_huge_weapon_damage_is_refused_not_written(run, encounter):
+    path = encounter(duel(gridless=True).replace('damage = "1d8+3"',
+                                                 'damage = "999999999*1d8"'))
+    assert run("roll-initiative", path, "--dice", "15,5").code == 0
+    before = snapshot(path)
+    r = run("attack", path, "hero", "orc", "--dice", "10,1")
+    assert r.code == 3, r.err
+    assert snapshot(path) == before

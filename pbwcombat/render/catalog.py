@@ -624,6 +624,8 @@ MESSAGES_ES: dict[str, str] = {
     "{a} has no ammunition left": "{a} no tiene munición",
     "{a} is engaged in melee: no shooting into melee (rules.ranged_into_melee)":
         "{a} está entablad{a_g:o/a} cuerpo a cuerpo: no se dispara a un cuerpo a cuerpo",
+    "{a} would drop below -{b} hit points, more than the file can hold":
+        "{a} bajaría de -{b} puntos de golpe, más de lo que admite el archivo",
     "{a} is dead: bringing the dead back needs --force":
         "{a} está muert{a_g:o/a}: devolver la vida a un muerto requiere --force",
     # the command line, files, undo

@@ -9,12 +9,18 @@ from pbwcombat.errors import IllegalAction, UsageError
 from pbwcombat.model import status_for
 
 
+HP_BOUND = 1_000_000  # the file's bound on `hp` (model: strict_int)
+
+
 def change_hp(res: Resolution, who: str, delta: int, cause: str) -> None:
     """Move `who`'s hp by `delta` across the R-HP-1 thresholds; the dead leave engagements."""
     c = res.enc.get(who)
     hp = c.hp + delta
     if delta > 0:
         hp = max(c.hp, min(hp, c.full_hp))  # R-HP-5: healing stops at max_hp
+    if hp < -HP_BOUND:  # SPEC: never write a file the tool would refuse (exit 3)
+        raise IllegalAction("R-HP-1", f"{c.display} would drop below -{HP_BOUND} hit points, "
+                                      "more than the file can hold")
     previous = "dying" if delta < 0 and c.status == "stable" else c.status  # R-HP-5
     status = status_for(hp, res.enc.rules.death_at, previous)
     res.emit(ev.HpChanged(who, c.display, c.pc, c.hp, hp, c.full_hp, c.status, status, cause))
