@@ -8,7 +8,6 @@ from pbwcombat.engine import Resolution
 from pbwcombat.errors import IllegalAction, UsageError
 from pbwcombat.model import status_for
 
-
 HP_BOUND = 1_000_000  # the file's bound on `hp` (model: strict_int)
 
 
