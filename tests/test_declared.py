@@ -360,7 +360,9 @@ def test_turn_deadline_in_show_and_turn_header(run, encounter):
     path = encounter(five(rules='turn_deadline = "48h"'))
     r = ok(run("roll-initiative", path, "--dice", "10,10,10,10,10", now=T0))
     due = r"2026-12-01[ T]12:00"
-    assert re.search(due, r.out.splitlines()[0])  # the header of the post that starts it
+    # R-OUT-9: the post that starts round 1 is headed by the phase it resolved; the line that
+    # starts the turn shows the deadline, once
+    assert len(re.findall(due, r.out)) == 1 and not re.search(due, r.out.splitlines()[0])
     show = ok(run("show", path))
     assert re.search(due, show.out.splitlines()[0])
     t1 = T0_DT + timedelta(hours=20, minutes=30)
@@ -369,6 +371,7 @@ def test_turn_deadline_in_show_and_turn_header(run, encounter):
     assert "Bo" in header
     assert re.search(r"2026-12-02[ T]08:30", header)
     assert not re.search(due, header)
+    assert len(re.findall(r"2026-12-02[ T]08:30", r.out)) == 1  # R-OUT-9: once per post
     assert re.search(r"2026-12-02[ T]08:30", ok(run("show", path)).out)
 
 

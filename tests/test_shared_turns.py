@@ -18,7 +18,7 @@ def test_R_INI_3_shared_one_turn_for_the_group_each_member_acts(run, encounter):
     r = roll_init(run, path, "5,15")  # hero 10, goblins 15
     st = state(path)
     assert st["order"] == ["gob1", "gob2", "hero"] and st["turn"] == "gob1"
-    assert "Turn: goblins" in r.out.splitlines()[0]
+    assert "Turn: goblins" in ok(run("show", path)).out.splitlines()[0]
     assert "It is the turn of goblins: Gob1 and Gob2." in r.out  # R-OUT-5: a list reads
     ok(run("move", path, "gob2", "4,2"))  # the second member acts first, own allowance
     ok(run("move", path, "gob1", "4,0"))

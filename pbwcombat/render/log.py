@@ -18,6 +18,7 @@ def log_post(enc: Encounter, records: list[dict[str, Any]], fmt: str, lang: str,
     """Every command with its rolls and outcomes, oldest first (R-OUT-3 holds here too)."""
     n = narrator(enc, "plain" if fmt == "json" else fmt, lang, gm)
     lines = [header(enc, n)]
+    n.deadline_shown = True  # R-OUT-9: the current deadline is in the header, once
     for record in records:
         events = [ev.from_dict(e) for e in record.get("events", [])]
         title = n.t("log_title", version=record.get("version"),

@@ -36,6 +36,7 @@ class Narrator:
         self.gm = gm
         self.mention = mention
         self.enc = enc
+        self.deadline_shown = False  # R-OUT-9: the header already shows the deadline
         self.genders: dict[str, str] = {}
         if enc is not None:
             for c in enc.combatants:
@@ -202,7 +203,7 @@ class Narrator:
                           at=e.deadline)
             mentions = [self.mention_of(p) for p in dict.fromkeys(e.players) if p]
             return " ".join([line, *mentions])
-        if e.deadline:
+        if e.deadline and not self.deadline_shown:
             line = self.t("TurnStarted_deadline", name=self.name(e.name), at=e.deadline)
         else:
             line = self.t("TurnStarted", name=self.name(e.name))
@@ -297,6 +298,9 @@ class Narrator:
 
     def _DamageRolled(self, e: ev.DamageRolled) -> str:
         crit = self.t("crit_times", mult=e.multiplier) if e.critical else ""
+        if e.amount == e.roll.total:  # R-OUT-9: no "= 8 → 8"
+            return self.t("DamageRolled_total", target=self.name(e.target_name),
+                          roll=self.roll(e.roll), crit=crit)
         return self.t("DamageRolled", target=self.name(e.target_name), roll=self.roll(e.roll),
                       crit=crit, amount=self.markup.bold(str(e.amount)))
 

@@ -53,7 +53,34 @@ def header(facts: Encounter | dict[str, Any], n: Narrator) -> str:
     return " — ".join(parts)
 
 
+def narrated_facts(facts: dict[str, Any], events: Sequence[ev.Event]) -> dict[str, Any]:
+    """R-OUT-9: the header of a post names the round the command resolved. When a new round
+    starts in the post, its own header line (`— Round 3 —`) comes before the lines that belong
+    to it, so the post header keeps the round before, without a turn (the deadline then shows
+    on the line that starts the turn, and only there)."""
+    if facts.get("phase") == "ended":
+        return facts
+    starts = [e for e in events if isinstance(e, ev.RoundStarted)]
+    out = dict(facts)
+    if starts:
+        first = starts[0]
+        if first.surprise or any(isinstance(e, ev.CombatStarted) for e in events):
+            out.update(phase="setup", round=0)
+        elif first.round <= 1:
+            out.update(phase="surprise", round=0)
+        else:
+            out.update(phase="combat", round=first.round - 1)
+        out.update(turn="", deadline="")
+    return out
+
+
 def body(events: Sequence[ev.Event], n: Narrator) -> list[str]:
+    # R-OUT-9: the deadline once per post: only on the turn that is still running
+    due = [i for i, e in enumerate(events) if isinstance(e, ev.TurnStarted) and e.deadline]
+    if len(due) > 1:
+        events = [ev.TurnStarted(**{**e._asdict(), "deadline": ""})
+                  if isinstance(e, ev.TurnStarted) and i in due[:-1] else e
+                  for i, e in enumerate(events)]
     lines = n.lines(events)
     if any(d.supplied for e in events for d in _dice_of(e)):
         lines.append(n.t("supplied_note"))
@@ -68,7 +95,9 @@ def _dice_of(e: ev.Event) -> list[Any]:
 def text_post(enc: Encounter, events: Sequence[ev.Event], fmt: str, lang: str,
               gm: bool, facts: dict[str, Any] | None = None) -> str:
     n = narrator(enc, fmt, lang, gm)
-    top = header(facts if facts is not None else enc, n)
+    shown = narrated_facts(facts if facts is not None else header_facts(enc), events)
+    n.deadline_shown = bool(shown.get("turn") and shown.get("deadline"))  # once per post
+    top = header(shown, n)
     return n.markup.finish("\n".join([top, "", *body(events, n)]).rstrip() + "\n")
 
 
@@ -163,6 +192,8 @@ def status_post(enc: Encounter, fmt: str, lang: str, gm: bool,
             lines.append(n.t("not_declared") + ": " + (n.names(waiting) or "—"))
     if map_text:
         lines += ["", map_text]
+    if enc.dice is not None and enc.dice.n > 0:  # R-OUT-9: `#n` explained here only
+        lines += ["", n.t("numbers_note")]
     text = n.markup.finish("\n".join(lines).rstrip() + "\n")
     if fmt != "json":
         return text
