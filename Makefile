@@ -14,6 +14,7 @@ $(STAMP): pyproject.toml
 
 demo: $(STAMP)
 	PATH="$(CURDIR)/$(BIN):$$PATH" bash scripts/demo.sh
+	PATH="$(CURDIR)/$(BIN):$$PATH" bash scripts/demo-actions.sh
 
 test: $(STAMP)
 	$(BIN)/python -m pytest

@@ -692,3 +692,15 @@ def test_R_ACT_3_stand_up_is_a_built_in_action(run, encounter):
     assert not who(path, "mira").get("conditions")
     assert state(path)["spent"]["moves"] == 1
     assert "ConditionRemoved" in kinds(r)
+
+
+@pytest.mark.parametrize(("argv", "words"), [
+    (("action", "burn", "--target", "snag"), "use Burning Hands on Snag"),
+    (("action", "--text", "sings", "--cost", "free"), "sings"),
+    (("attack", "snag,nit", "--full"), "make a full attack on Snag, Nit"),
+    (("move", "0,-3", "--withdraw"), "withdraw to (0,-3)"),
+])
+def test_R_ACT_1_declared_actions_are_told_in_words(run, encounter, argv, words):
+    path = mill(run, encounter, snag_pos=(2, 0))
+    r = ok(run("declare", path, "mira", *argv))
+    assert words in r.out

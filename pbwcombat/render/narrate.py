@@ -433,7 +433,8 @@ class Narrator:
             return self.name(c.display if c is not None else cid)
 
         verb, rest = (argv[0], argv[1:]) if argv else ("", [])
-        valued = {"--weapon", "--mod", "--on-intercept", "--to"}
+        valued = {"--weapon", "--mod", "--on-intercept", "--to", "--no-aoo", "--no-intercept",
+                  "--target", "--text", "--cost"}
         free = [a for i, a in enumerate(rest)
                 if not a.startswith("--") and (i == 0 or rest[i - 1] not in valued)]
         squares = [tuple(a.replace(" ", "").split(",")) for a in rest if "," in a]
@@ -441,6 +442,22 @@ class Narrator:
         if squares and len(squares[-1]) == 2 \
                 and all(x.lstrip("+-").isdigit() for x in squares[-1]):
             to = self.pos((int(squares[-1][0]), int(squares[-1][1])))
+        if verb == "attack" and free and "--full" in rest:  # R-ACT-5
+            return self.t("do_full_attack",
+                          targets=", ".join(who(t) for t in free[0].split(",") if t))
+        if verb == "move" and "--withdraw" in rest:  # R-ACT-6
+            return self.t("do_withdraw", to=to)
+        if verb == "action":  # R-ACT-1
+            if "--text" in rest[:-1]:
+                return self.markup.escape(rest[rest.index("--text") + 1])
+            me = enc.find(actor) if enc is not None else None
+            a = me.action(free[0]) if me is not None and free else None
+            name = self.markup.escape(a.display if a is not None else (free or ["?"])[0])
+            if "--target" in rest[:-1]:
+                targets = rest[rest.index("--target") + 1].split(",")
+                return self.t("do_action_on", action=name,
+                              targets=", ".join(who(t) for t in targets if t))
+            return self.t("do_action", action=name)
         if verb == "attack" and free:
             weapon = rest[rest.index("--weapon") + 1] if "--weapon" in rest[:-1] else None
             if weapon is None:
