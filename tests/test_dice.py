@@ -1156,3 +1156,16 @@ def test_R_HP_1_huge_weapon_damage_is_refused_not_written(run, encounter):
     r = run("attack", path, "hero", "orc", "--dice", "10,1")
     assert r.code == 3, r.err
     assert snapshot(path) == before
+
+
+@settings(max_examples=40, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(text=st.text(alphabet=NOTATION_CHARS + "x€\u202e\n", min_size=1, max_size=30))
+def test_R_DIC_1_property_cli_exit_0_or_2_never_a_traceback(run, seeded, text):
+    before = snapshot(seeded)
+    r = run("roll", seeded, text, "--dry-run")
+    assert r.code in (0, 2), (text, r.code, r.err)
+    assert "Traceback" not in r.err
+    if r.code == 2 and not text.lstrip().startswith("-"):  # "-x" may read as an option
+        assert "is not a dice expression" in r.err
+    assert snapshot(seeded) == before
