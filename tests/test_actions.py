@@ -704,3 +704,34 @@ def test_R_ACT_1_declared_actions_are_told_in_words(run, encounter, argv, words)
     path = mill(run, encounter, snag_pos=(2, 0))
     r = ok(run("declare", path, "mira", *argv))
     assert words in r.out
+
+
+def test_R_ACT_2_gridless_provokes_only_while_engaged_in_melee(run, encounter):
+    path = encounter(encounter_text(
+        unit("mira", "heroes", None, actions=SPELLS), unit("snag", "goblins", None),
+        unit("nit", "goblins", None)))
+    ok(run("roll-initiative", path, "--dice", "2,20,1"))  # Snag, Mira, Nit
+    ok(run("attack", path, "snag", "mira", "--dice", "1"))  # engages Mira and Snag
+    ok(run("next", path))
+    r = jrun(run, "action", path, "mira", "burn", "--target", "nit", "--dice", "2,1,1,1")
+    assert [(e["attacker"], e["kind"]) for e in events(r, "AttackRolled")] == [("snag", "aoo")]
+
+
+def test_R_ACT_5_ranged_full_attack_spends_one_ammunition_per_roll(run, encounter):
+    bow = ('[[combatants.weapons]]\nid = "bow"\nkind = "ranged"\nattack = 5\n'
+           'damage = "1d6"\nrange = 20\nammo = 1\nattacks = [5, 0]\n')
+    path = encounter(encounter_text(unit("archer", "heroes", (0, 0), weapon=bow),
+                                    unit("snag", "goblins", (6, 0), hp=30)))
+    ok(run("roll-initiative", path, "--dice", "20,1"))
+    r = jrun(run, "attack", path, "archer", "snag", "--full", "--dice", "2")
+    assert len(events(r, "AttackRolled")) == 1  # the second shot has no arrow left
+    assert events(r, "AttackRefused")[0]["reason"] == "no_ammo"
+    assert who(path, "archer")["weapons"][0]["ammo"] == 0
+
+
+def test_R_ACT_7_add_initiative_draws_one_d20_per_newcomer_in_file_order(run, encounter):
+    path = mill(run, encounter)
+    r = jrun(run, "add", path, "gob", "--like", "snag", "--count", "2", "--at", "8,8", "9,9",
+             "--initiative", "--dice", "4,17")
+    assert [(e["members"], e["roll"]["total"]) for e in events(r, "InitiativeRolled")] == \
+        [(["gob-1"], 4), (["gob-2"], 17)]
