@@ -1169,3 +1169,16 @@ def test_R_DIC_1_property_cli_exit_0_or_2_never_a_traceback(run, seeded, text):
     if r.code == 2 and not text.lstrip().startswith("-"):  # "-x" may read as an option
         assert "is not a dice expression" in r.err
     assert snapshot(seeded) == before
+
+
+@pytest.mark.parametrize("delta,at", [("-(1d6", 5), ("- 2d6kh3", 7), ("+-1d6*1d4", 6),
+                                      ("3d", 2)])
+def test_R_DIC_1_hp_delta_error_points_into_delta_as_typed(run, seeded, delta, at):
+    before = snapshot(seeded)
+    r = run("hp", seeded, "hero", delta)
+    assert r.code == 2
+    lines = r.err.splitlines()
+    assert f'"{delta}" is not a dice expression' in lines[0]
+    assert lines[1] == "  " + delta
+    assert lines[2] == "  " + " " * at + "^"
+    assert snapshot(seeded) == before

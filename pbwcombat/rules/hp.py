@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pbwcombat import events as ev
-from pbwcombat.dice import D100, Roll, parse, split_sign
+from pbwcombat.dice import D100, DiceSyntaxError, Roll, parse, split_sign
 from pbwcombat.engine import Resolution
 from pbwcombat.errors import IllegalAction, UsageError
 from pbwcombat.model import status_for
@@ -41,11 +41,15 @@ def _leave_the_fight(res: Resolution, who: str) -> None:
 def parse_delta(text: str) -> tuple[int, str]:
     """`-5` → (-1, "5"), `+3`/`3` → (1, "3"), `-2d6` → (-1, "2d6"), `+-2` → (-1, "2"): the
     leading sign covers the whole expression (`-1d4+1d6` is −(1d4+1d6)); unsigned heals."""
-    sign, body = split_sign(text)
-    body = body.strip()
+    sign, rest = split_sign(text)
+    body = rest.strip()
     if not body or body[:1] in "+-":
         raise UsageError(f'"{text}" is not a signed integer or dice expression (R-HP-5)')
-    parse(body)
+    try:
+        parse(body)
+    except DiceSyntaxError as e:  # point into DELTA as typed, not into its unsigned part
+        offset = len(text) - len(rest) + len(rest) - len(rest.lstrip())
+        raise DiceSyntaxError(text, offset + e.pos, e.reason, **e.fields) from None
     return sign or 1, body
 
 
