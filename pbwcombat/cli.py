@@ -68,7 +68,12 @@ ACTION_SETTINGS = {"ignore_unknown_options": True, "allow_interspersed_args": Tr
 Encounter = Annotated[Path, typer.Argument(help="The encounter TOML file.", show_default=False)]
 Who = Annotated[str, typer.Argument(help="A combatant id.", show_default=False)]
 FormatOpt = Annotated[str | None, typer.Option(
-    "--format", help="bbcode | markdown | plain | json (default: the file's `format`).")]
+    "--format", help="bbcode | markdown | plain | json (default: the file's `format`), or "
+                     "discord: Markdown in parts of at most 2,000 characters.")]
+MaxLengthOpt = Annotated[int | None, typer.Option(
+    "--max-length", metavar="N",
+    help="Split the post into parts of at most N characters (R-OUT-8), separated by a "
+         "`-- 8< --` line (JSON: \"parts\"). Example: --max-length 10000")]
 LangOpt = Annotated[str | None, typer.Option(
     "--lang", help="es | en (default: the file's `lang`).")]
 GmOpt = Annotated[bool, typer.Option("--gm", help="Show hidden numbers (R-OUT-3).")]
@@ -93,6 +98,7 @@ _COMMON: list[inspect.Parameter] = [
             "--if-version", help="Apply only if state.version equals N (else exit 4).")],
          None),
         ("gm", GmOpt, False),
+        ("max_length", MaxLengthOpt, None),
         ("debug", DebugOpt, False),
     ]
 ]
@@ -169,8 +175,21 @@ def _fail(err: PbwError) -> None:
     raise SystemExit(err.exit_code)
 
 
-FORMATS = ("bbcode", "markdown", "plain", "json")
+FORMATS = ("bbcode", "markdown", "plain", "json", "discord")
 LANGS = ("es", "en")
+
+
+def _check_length(value: int | None) -> None:
+    from pbwcombat.render.parts import MIN_LENGTH
+
+    if value is not None and value < MIN_LENGTH:
+        raise UsageError(f"--max-length: {value} is too short (at least {MIN_LENGTH})")
+
+
+def _deliver(text: str, fmt: str, max_length: int | None) -> None:
+    from pbwcombat.render.parts import deliver
+
+    sys.stdout.write(deliver(text, fmt, max_length))
 
 
 def _check_choice(value: str | None, choices: tuple[str, ...], flag: str) -> None:
@@ -203,9 +222,11 @@ def _register_action(target: typer.Typer, name: str, help_text: str,
         common = {k: kwargs.pop(k) for k in _COMMON_NAMES}
         _check_choice(common["format"], FORMATS, "--format")
         _check_choice(common["lang"], LANGS, "--lang")
+        _check_length(common["max_length"])
         opts = Options(common["format"], common["lang"],
                        tuple(parse_supplied(common["dice"])), common["dry_run"],
-                       common["force"], common["key"], common["if_version"], common["gm"])
+                       common["force"], common["key"], common["if_version"], common["gm"],
+                       max_length=common["max_length"])
         fn(opts=opts, **kwargs)
 
     wrapper.__annotations__ = {p.name: p.annotation for p in params}
@@ -264,12 +285,13 @@ def validate_cmd(encounter: Encounter, format: FormatOpt = None,
 def show_cmd(encounter: Encounter, format: FormatOpt = None, lang: LangOpt = None,
              gm: GmOpt = False,
              map: Annotated[bool, typer.Option("--map", help="Append the text map.")] = False,
-             debug: DebugOpt = False) -> None:
+             max_length: MaxLengthOpt = None, debug: DebugOpt = False) -> None:
     from pbwcombat.render.post import status_post
     from pbwcombat.runner import load
 
     _check_choice(format, FORMATS, "--format")
     _check_choice(lang, LANGS, "--lang")
+    _check_length(max_length)
     _, enc = load(encounter)
     fmt = format or enc.format
     map_text = ""
@@ -277,7 +299,7 @@ def show_cmd(encounter: Encounter, format: FormatOpt = None, lang: LangOpt = Non
         from pbwcombat.render.gridmap import text_map
 
         map_text = text_map(enc, "plain" if fmt == "json" else fmt, lang or enc.lang)
-    sys.stdout.write(status_post(enc, fmt, lang or enc.lang, gm, map_text))
+    _deliver(status_post(enc, fmt, lang or enc.lang, gm, map_text), fmt, max_length)
 
 
 @command("log", "The action log as a post.\n\nExample: pbwcombat log fight.toml "
@@ -286,17 +308,19 @@ def log_cmd(encounter: Encounter,
             last: Annotated[int | None, typer.Option("--last", min=1,
                                                         help="Only the last N commands.")] = None,
             format: FormatOpt = None, lang: LangOpt = None, gm: GmOpt = False,
-            debug: DebugOpt = False) -> None:
+            max_length: MaxLengthOpt = None, debug: DebugOpt = False) -> None:
     from pbwcombat.render.log import log_post
     from pbwcombat.runner import committed_records, load
 
     _check_choice(format, FORMATS, "--format")
     _check_choice(lang, LANGS, "--lang")
+    _check_length(max_length)
     raw, enc = load(encounter)
     records = list(committed_records(encounter, raw))
     if last is not None:
         records = records[-last:]
-    sys.stdout.write(log_post(enc, records, format or enc.format, lang or enc.lang, gm))
+    fmt = format or enc.format
+    _deliver(log_post(enc, records, fmt, lang or enc.lang, gm), fmt, max_length)
 
 
 @command("undo", "Restore the file exactly as it was before the last command that "
@@ -637,12 +661,14 @@ def dice_reveal_cmd(encounter: Encounter,
 def map_cmd(encounter: Encounter,
             png: Annotated[Path | None, typer.Option("--png", help="Write a PNG picture.")]
             = None,
-            format: FormatOpt = None, lang: LangOpt = None, debug: DebugOpt = False) -> None:
+            format: FormatOpt = None, lang: LangOpt = None,
+            max_length: MaxLengthOpt = None, debug: DebugOpt = False) -> None:
     from pbwcombat.render.gridmap import text_map
     from pbwcombat.runner import load
 
     _check_choice(format, FORMATS, "--format")
     _check_choice(lang, LANGS, "--lang")
+    _check_length(max_length)
     _, enc = load(encounter)
     fmt = format or enc.format
     text = text_map(enc, "plain" if fmt == "json" else fmt, lang or enc.lang) + "\n"
@@ -653,7 +679,7 @@ def map_cmd(encounter: Encounter,
     if fmt == "json":
         text = json.dumps({"version": enc.state.version, "events": [], "text": text,
                            "png": str(png) if png else None}, ensure_ascii=False) + "\n"
-    sys.stdout.write(text)
+    _deliver(text, fmt, max_length)
 
 
 @command("verify", "Recompute every logged generator roll (R-DIC-2) and report any "

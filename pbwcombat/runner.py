@@ -35,6 +35,7 @@ class Options(NamedTuple):
     if_version: int | None = None
     gm: bool = False
     if_idle: str | None = None  # `next`/`resolve --if-idle 48h`: act only once it is due
+    max_length: int | None = None  # R-OUT-8: split the post into parts
 
 
 class Outcome(NamedTuple):
@@ -113,12 +114,14 @@ def _find_key(path: Path, key: str) -> dict[str, Any] | None:
 def render(enc: Encounter, events: list[ev.Event], opts: Options,
            unused: tuple[int, ...] = (), record: dict[str, Any] | None = None) -> str:
     """The post; from a journal `record`, exactly the first post of that command."""
+    from pbwcombat.render.parts import deliver
     from pbwcombat.render.post import render as render_post
 
     facts = record.get("header") if record else None
     version = record.get("version") if record else None
-    return render_post(enc, events, opts.fmt or enc.format, opts.lang or enc.lang, opts.gm,
-                       unused, facts, version)
+    fmt = opts.fmt or enc.format
+    return deliver(render_post(enc, events, fmt, opts.lang or enc.lang, opts.gm, unused,
+                               facts, version), fmt, opts.max_length)
 
 
 def run_action(path: Path, command: str, action: Action, opts: Options) -> Outcome:
