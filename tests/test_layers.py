@@ -58,6 +58,7 @@ LAYER_OF: dict[str, str] = {
     "pbwcombat.runner": APP,
     "pbwcombat.starter": APP,
     "pbwcombat.roster": APP,
+    "pbwcombat.completion": APP,
     "pbwcombat.cli": CLI,
     "pbwcombat.__main__": CLI,
 }
@@ -78,11 +79,11 @@ def layer(module: str) -> str:
     """The layer of a module: its own entry, else its package's (rules.x → rules); a new
     top-level module counts as the application layer until it is given a place above."""
     name = module
-    while name:
+    while name and name != "pbwcombat":
         if name in LAYER_OF:
             return LAYER_OF[name]
         name = name.rpartition(".")[0]
-    return APP
+    return LAYER_OF["pbwcombat"] if module == "pbwcombat" else APP
 
 
 def _imports(path: Path, module: str) -> list[tuple[str, int]]:
@@ -168,6 +169,12 @@ def test_the_graph_sees_the_known_edges() -> None:
 def test_no_import_cycles() -> None:
     cycle = _find_cycle(_package_edges())
     assert cycle is None, "import cycle: " + " → ".join(cycle or [])
+
+
+def test_a_module_not_in_the_table_counts_as_the_application_layer() -> None:
+    assert layer("pbwcombat.something_new") == APP
+    assert layer("pbwcombat.rules.something_new") == RULES
+    assert layer("pbwcombat") == BASE
 
 
 def test_cycle_finder_finds_a_cycle() -> None:

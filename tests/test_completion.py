@@ -1,0 +1,202 @@
+"""Shell completion (SPEC "Shell completion"), driven the way the shells drive it: bash sets
+`_PBWCOMBAT_COMPLETE=complete_bash` with COMP_WORDS/COMP_CWORD, zsh and fish set
+`_TYPER_COMPLETE_ARGS` (fish also `_TYPER_COMPLETE_FISH_ACTION`), and run `pbwcombat` bare."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from helpers import SWORD, build, fighter
+
+from pbwcombat.completion import _action_ids
+
+AXE = {"id": "axe", "name": "Axe", "attack": 4, "damage": "1d12+2"}
+BOW = {"id": "bow", "name": "Bow", "kind": "ranged", "attack": 3, "damage": "1d8", "range": 10}
+
+
+@pytest.fixture
+def fight_file(encounter: Any) -> Path:
+    path: Path = encounter(build(
+        fighter("ann", "pcs", (0, 0), weapons=(SWORD, BOW)),
+        fighter("bob", "pcs", (0, 1)),
+        fighter("cid", "pcs", (0, 2), hp=-12),  # dead
+        fighter("orc", "orcs", (1, 0), weapons=(AXE,)),
+        fighter("gob", "orcs", (1, 1)),
+        fighter("rat", "orcs", (1, 2), hp=-15),  # dead
+        fighter("ogre", "orcs", (3, 3), removed=True),
+    ))
+    return path
+
+
+@pytest.fixture
+def bash(run: Any, monkeypatch: pytest.MonkeyPatch) -> Any:
+    """`bash("attack", path, "ann", "")` → (exit code, candidates, stderr): the last word is
+    the one being completed."""
+
+    def _complete(*words: object) -> tuple[int, list[str], str]:
+        line = ["pbwcombat", *map(str, words)]
+        monkeypatch.setenv("_PBWCOMBAT_COMPLETE", "complete_bash")
+        monkeypatch.setenv("COMP_WORDS", " ".join(line))
+        monkeypatch.setenv("COMP_CWORD", str(len(line) - 1))
+        r = run()
+        return r.code, r.out.splitlines(), r.err
+
+    return _complete
+
+
+def candidates(bash: Any, *words: object) -> list[str]:
+    code, out, err = bash(*words)
+    assert code == 0 and err == ""
+    return out
+
+
+def test_commands_complete(bash: Any) -> None:
+    assert candidates(bash, "att") == ["attack"]
+    assert candidates(bash, "d") == ["delay", "disengage", "declare", "dice"]
+    assert candidates(bash, "dice", "") == ["commit", "salt", "reveal"]
+
+
+def test_options_complete(bash: Any, fight_file: Path) -> None:
+    assert candidates(bash, "attack", fight_file, "ann", "orc", "--w") == ["--weapon"]
+    assert "--run" in candidates(bash, "move", fight_file, "ann", "--")
+
+
+def test_attack_attacker_is_any_living_combatant(bash: Any, fight_file: Path) -> None:
+    assert candidates(bash, "attack", fight_file, "") == ["ann", "bob", "orc", "gob"]
+
+
+def test_attack_targets_are_the_attackers_living_enemies(bash: Any, fight_file: Path) -> None:
+    assert candidates(bash, "attack", fight_file, "ann", "") == ["orc", "gob"]
+    assert candidates(bash, "attack", fight_file, "orc", "") == ["ann", "bob"]
+    assert candidates(bash, "attack", fight_file, "ann", "g") == ["gob"]
+
+
+def test_weapon_ids_after_weapon(bash: Any, fight_file: Path) -> None:
+    assert candidates(bash, "attack", fight_file, "ann", "orc", "--weapon", "") == [
+        "sword", "bow"]
+    assert candidates(bash, "attack", fight_file, "orc", "ann", "--weapon", "") == ["axe"]
+    assert candidates(bash, "attack", fight_file, "ann", "orc", "--weapon", "b") == ["bow"]
+
+
+def test_intercept_wards_are_the_defenders_living_allies(bash: Any, fight_file: Path) -> None:
+    assert candidates(bash, "intercept", fight_file, "bob", "") == ["ann"]
+    assert candidates(bash, "intercept", fight_file, "gob", "") == ["orc"]
+
+
+@pytest.mark.parametrize("command", ["move", "delay", "act", "disengage", "declare"])
+def test_most_actions_take_living_combatants(bash: Any, fight_file: Path, command: str) -> None:
+    assert candidates(bash, command, fight_file, "") == ["ann", "bob", "orc", "gob"]
+
+
+def test_hp_completes_the_last_id_of_a_list_of_anyone_in_the_fight(bash: Any,
+                                                                  fight_file: Path) -> None:
+    assert candidates(bash, "hp", fight_file, "") == ["ann", "bob", "cid", "orc", "gob", "rat"]
+    assert candidates(bash, "hp", fight_file, "orc,g") == ["orc,gob"]
+    assert candidates(bash, "hp", fight_file, "orc,") == [
+        "orc,ann", "orc,bob", "orc,cid", "orc,gob", "orc,rat"]
+
+
+def test_condition_names_after_condition_who(bash: Any, fight_file: Path, run: Any) -> None:
+    assert candidates(bash, "condition", fight_file, "orc", "") == [
+        "prone", "stunned", "paralyzed", "flat-footed"]
+    assert candidates(bash, "condition", fight_file, "orc", "st") == ["stunned"]
+
+
+def test_condition_remove_offers_the_conditions_the_target_has(bash: Any, fight_file: Path,
+                                                               run: Any) -> None:
+    assert run("condition", fight_file, "orc", "prone").code == 0
+    assert run("condition", fight_file, "orc", "blinded").code == 0
+    assert candidates(bash, "condition", fight_file, "orc", "") == [
+        "prone", "stunned", "paralyzed", "flat-footed", "blinded"]
+    assert candidates(bash, "condition", fight_file, "--remove", "orc", "") == [
+        "prone", "blinded"]
+
+
+def test_declare_completes_the_declared_action(bash: Any, fight_file: Path) -> None:
+    assert candidates(bash, "declare", fight_file, "ann", "") == [
+        "attack", "move", "disengage", "intercept", "delay"]
+    assert candidates(bash, "declare", fight_file, "ann", "attack", "") == ["orc", "gob"]
+    assert candidates(bash, "declare", fight_file, "ann", "attack", "orc", "--weapon", "") == [
+        "sword", "bow"]
+
+
+def test_action_ids_are_read_from_the_combatants_actions_table() -> None:
+    doc = {"combatants": [{"id": "mira", "actions": [{"id": "sleep"}, {"id": "potion"}]},
+                          {"id": "ann", "actions": [{"id": "rage"}]}]}
+    assert _action_ids(doc, "mira") == ["sleep", "potion"]
+    assert _action_ids(doc, "bob") == []
+
+
+@pytest.mark.parametrize("text", [None, "this is [not toml", "schema = 1\n[[combatants]]\n"])
+def test_an_unreadable_or_invalid_file_completes_nothing_and_prints_nothing(
+        bash: Any, encounter: Any, tmp_path: Path, text: str | None) -> None:
+    path = tmp_path / "missing.toml" if text is None else encounter(text)
+    for words in (("attack", path, ""), ("attack", path, "ann", ""),
+                  ("attack", path, "ann", "orc", "--weapon", ""), ("hp", path, "a,")):
+        code, out, err = bash(*words)
+        assert (code, out, err) == (0, [], "")
+
+
+def test_the_file_position_prints_nothing_in_bash(bash: Any) -> None:
+    assert bash("attack", "") == (0, [], "")  # bash's `-o default` completes file names
+
+
+def test_zsh(run: Any, monkeypatch: pytest.MonkeyPatch, fight_file: Path) -> None:
+    monkeypatch.setenv("_PBWCOMBAT_COMPLETE", "complete_zsh")
+    monkeypatch.setenv("_TYPER_COMPLETE_ARGS", f"pbwcombat attack {fight_file} ann ")
+    r = run()
+    assert (r.code, r.err) == (0, "")
+    assert r.out == "_arguments '*: :((\"orc\"\n\"gob\"))'\n"
+    monkeypatch.setenv("_TYPER_COMPLETE_ARGS", f"pbwcombat intercept {fight_file} bob a")
+    assert run().out == "_arguments '*: :((\"ann\"))'\n"
+    monkeypatch.setenv("_TYPER_COMPLETE_ARGS", "pbwcombat attack nowhere.toml ann ")
+    assert (run().out, run().code) == ("", 0)
+    monkeypatch.setenv("_TYPER_COMPLETE_ARGS", "pbwcombat attack ")
+    assert run().out == "_files\n"  # the encounter file: zsh completes file names
+
+
+def test_fish(run: Any, monkeypatch: pytest.MonkeyPatch, fight_file: Path) -> None:
+    monkeypatch.setenv("_PBWCOMBAT_COMPLETE", "complete_fish")
+    monkeypatch.setenv("_TYPER_COMPLETE_ARGS", f"pbwcombat attack {fight_file} ann orc --weapon ")
+    monkeypatch.setenv("_TYPER_COMPLETE_FISH_ACTION", "get-args")
+    r = run()
+    assert (r.code, r.out, r.err) == (0, "sword\nbow\n", "")
+    monkeypatch.setenv("_TYPER_COMPLETE_FISH_ACTION", "is-args")
+    assert run().code == 0  # candidates: fish shows them, not file names
+    monkeypatch.setenv("_TYPER_COMPLETE_ARGS", "pbwcombat attack nowhere.toml ann ")
+    r = run()
+    assert (r.code, r.out, r.err) == (1, "", "")  # none: fish may complete file names
+    monkeypatch.setenv("_TYPER_COMPLETE_FISH_ACTION", "get-args")
+    assert run().out == ""
+
+
+@pytest.mark.parametrize("shell, needle", [
+    ("bash", "_PBWCOMBAT_COMPLETE=complete_bash"),
+    ("zsh", "_PBWCOMBAT_COMPLETE=complete_zsh"),
+    ("fish", "_PBWCOMBAT_COMPLETE=complete_fish"),
+])
+def test_show_completion_prints_the_script(run: Any, shell: str, needle: str) -> None:
+    r = run("--show-completion", shell)
+    assert r.code == 0 and needle in r.out and "pbwcombat" in r.out
+
+
+def test_show_completion_for_another_shell_is_a_usage_error(run: Any) -> None:
+    r = run("--show-completion", "tcsh")
+    assert r.code == 2 and "bash, zsh, fish" in r.err
+
+
+def test_install_completion_for_bash(run: Any, monkeypatch: pytest.MonkeyPatch,
+                                     tmp_path: Path) -> None:
+    monkeypatch.setenv("HOME", str(tmp_path))
+    r = run("--install-completion", "bash")
+    assert r.code == 0, r.err
+    script = tmp_path / ".bash_completions" / "pbwcombat.sh"
+    assert "_PBWCOMBAT_COMPLETE=complete_bash" in script.read_text()
+    assert f"source '{script}'" in (tmp_path / ".bashrc").read_text()
+
+
+def test_root_help_lists_the_completion_options(run: Any) -> None:
+    out = run("--help").out
+    assert "--install-completion" in out and "--show-completion" in out
