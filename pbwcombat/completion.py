@@ -59,9 +59,13 @@ def _candidates(command: str, param: str, params: dict[str, Any], incomplete: st
     if command == "condition" and param == "name":
         return _starting(_conditions(enc, params), incomplete)
     if command == "declare" and param == "action":
-        return _starting(_declared(enc, params), incomplete)
-    if command == "action" and param not in _ID_PARAMS:
+        return _starting(_declared(enc, doc, params), incomplete)
+    if command == "action" and param == "action":
         return _starting(_action_ids(doc, params.get("who")), incomplete)
+    if param == "cost":
+        from pbwcombat.actions import COSTS
+
+        return _starting(list(COSTS), incomplete)
     kind = _ID_PARAMS.get(param)
     if kind is None:
         return []
@@ -109,9 +113,9 @@ def _find(enc: Encounter, cid: object) -> Combatant | None:
     return None if c is None or c.removed else c
 
 
-def _declared(enc: Encounter, params: dict[str, Any]) -> list[str]:
+def _declared(enc: Encounter, doc: dict[str, Any], params: dict[str, Any]) -> list[str]:
     """`declare F WHO ⇥`: the actions one may declare; after `attack`, WHO's enemies; after
-    `intercept`, its allies; after `--weapon`, its weapons."""
+    `intercept`, its allies; after `action`, its actions; after `--weapon`, its weapons."""
     from pbwcombat.actions import DECLARABLE
 
     words = list(params.get("action") or [])
@@ -124,6 +128,8 @@ def _declared(enc: Encounter, params: dict[str, Any]) -> list[str]:
         return _ids(enc, "enemy", mine)
     if len(words) == 1 and words[0] == "intercept":
         return _ids(enc, "ally", {"defender": params.get("who")})
+    if len(words) == 1 and words[0] == "action":
+        return _action_ids(doc, params.get("who"))
     return []
 
 

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from helpers import SWORD, build, fighter
 
+from pbwcombat.actions import COSTS, DECLARABLE
 from pbwcombat.completion import _action_ids
 
 AXE = {"id": "axe", "name": "Axe", "attack": 4, "damage": "1d12+2"}
@@ -115,11 +116,35 @@ def test_condition_remove_offers_the_conditions_the_target_has(bash: Any, fight_
 
 
 def test_declare_completes_the_declared_action(bash: Any, fight_file: Path) -> None:
-    assert candidates(bash, "declare", fight_file, "ann", "") == [
-        "attack", "move", "disengage", "intercept", "delay"]
+    assert candidates(bash, "declare", fight_file, "ann", "") == list(DECLARABLE)
+    assert "attack" in DECLARABLE and "intercept" in DECLARABLE
     assert candidates(bash, "declare", fight_file, "ann", "attack", "") == ["orc", "gob"]
     assert candidates(bash, "declare", fight_file, "ann", "attack", "orc", "--weapon", "") == [
         "sword", "bow"]
+
+
+ACTIONS = """
+[[combatants.actions]]
+id = "sleep"
+name = "Sleep"
+
+[[combatants.actions]]
+id = "potion"
+name = "Potion of healing"
+heal = "1d8+1"
+"""
+
+
+def test_action_ids_after_action_who(bash: Any, encounter: Any) -> None:
+    path = encounter(build(fighter("mira", "pcs", (0, 0)) + ACTIONS,
+                           fighter("snag", "gobs", (1, 0)), fighter("nit", "gobs", (2, 0))))
+    assert candidates(bash, "action", path, "mira", "") == ["sleep", "potion"]
+    assert candidates(bash, "action", path, "mira", "p") == ["potion"]
+    assert candidates(bash, "action", path, "snag", "") == []
+    assert candidates(bash, "action", path, "mira", "sleep", "--target", "snag,") == [
+        "snag,mira", "snag,nit"]
+    assert candidates(bash, "action", path, "mira", "--cost", "") == list(COSTS)
+    assert candidates(bash, "declare", path, "mira", "action", "") == ["sleep", "potion"]
 
 
 def test_action_ids_are_read_from_the_combatants_actions_table() -> None:
