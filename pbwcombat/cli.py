@@ -879,9 +879,14 @@ def _complete_from_the_fight(group: Any) -> None:
     that reads the encounter named on the line (pbwcombat.completion decides which ids)."""
     import click
 
+    fixed = {"format": FORMATS, "lang": LANGS, "on_intercept": ("redirect", "forfeit"),
+             "ends": ("start", "end")}
+
     def completer(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
         from pbwcombat.completion import candidates
 
+        if param.name in fixed:  # choices that do not depend on the file
+            return [c for c in fixed[param.name] if c.startswith(incomplete)]
         name = ctx.info_name or ""
         return candidates(name, param.name or "", _line_params(ctx.command, name), incomplete)
 

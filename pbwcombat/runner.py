@@ -17,7 +17,6 @@ from pbwcombat import events as ev
 from pbwcombat import store
 from pbwcombat.actions import Action, to_argv
 from pbwcombat.dice import ALGORITHM, DiceSource, generator_key
-from pbwcombat.dispatch import apply_action
 from pbwcombat.document import dumps, from_document
 from pbwcombat.errors import Conflict, Refused, UsageError
 from pbwcombat.model import DiceState, Encounter
@@ -145,6 +144,8 @@ def run_action(path: Path, command: str, action: Action, opts: Options) -> Outco
             return Outcome("")  # not due yet: nothing to do, nothing printed
         enc = with_generator(enc)
         source = dice_source(enc, opts.supplied)
+        from pbwcombat.dispatch import apply_action  # the rules: only when acting
+
         res = apply_action(enc, action, source, now, opts.force)
         assert res.enc.dice is not None
         after = res.enc.replace(dice=res.enc.dice.replace(n=source.n),

@@ -11,6 +11,7 @@ import pytest
 from helpers import SWORD, build, fighter
 
 from pbwcombat.actions import COSTS, DECLARABLE
+from pbwcombat.cli import FORMATS
 from pbwcombat.completion import _action_ids
 
 AXE = {"id": "axe", "name": "Axe", "attack": 4, "damage": "1d12+2"}
@@ -62,6 +63,12 @@ def test_commands_complete(bash: Any) -> None:
 def test_options_complete(bash: Any, fight_file: Path) -> None:
     assert candidates(bash, "attack", fight_file, "ann", "orc", "--w") == ["--weapon"]
     assert "--run" in candidates(bash, "move", fight_file, "ann", "--")
+
+
+def test_option_choices_complete_without_a_file(bash: Any) -> None:
+    assert candidates(bash, "attack", "nowhere.toml", "a", "b", "--format", "") == list(FORMATS)
+    assert candidates(bash, "show", "nowhere.toml", "--lang", "") == ["es", "en"]
+    assert candidates(bash, "attack", "x.toml", "a", "b", "--on-intercept", "f") == ["forfeit"]
 
 
 def test_attack_attacker_is_any_living_combatant(bash: Any, fight_file: Path) -> None:
