@@ -62,3 +62,13 @@ def test_R_INI_4_aware_list_must_name_ids_or_sides(run, encounter):
     path = encounter(ambush('"yes"'), name="b.toml")
     r = run("validate", path)
     assert r.code == 65 and "combatants[0].aware: must be true, false or a list" in r.err
+
+
+def test_R_INI_4_aware_list_targets_of_an_action_too(run, encounter):
+    zap = '[[combatants.actions]]\nid = "zap"\ndamage = "1d4"\n'
+    head, rest = ambush('["gob1"]').split('[[combatants]]\nid = "gob1"', 1)
+    path = encounter(head + zap + '[[combatants]]\nid = "gob1"' + rest)
+    roll_init(run, path, "15,10,5")
+    refused(run, path, "R-INI-4", "action", path, "hero", "zap", "--target", "gob2")
+    refused(run, path, "R-INI-4", "attack", path, "hero", "gob2", "--force")
+    ok(run("action", path, "hero", "zap", "--target", "gob1", "--dice", "2"))

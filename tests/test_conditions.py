@@ -290,7 +290,7 @@ def test_R_CND_3_stand_up_after_a_step_but_not_after_two_moves():
     try:
         _apply(moved, act.StandUp("hero"), [])
     except IllegalAction as e:
-        assert e.rule == "R-TRN-2"
+        assert e.rule == "R-TRN-3"
     else:
         raise AssertionError("standing up after a double move was allowed")
 

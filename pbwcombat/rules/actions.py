@@ -13,12 +13,13 @@ from pbwcombat.geometry import distance
 from pbwcombat.model import ActionDef, Combatant
 from pbwcombat.rules import conditions
 from pbwcombat.rules.allowance import (
+    check_aware,
     check_full_round,
     check_move_action,
     check_standard,
     require_actor,
 )
-from pbwcombat.rules.attack import attack_of_opportunity, provokers, strain_after_standard
+from pbwcombat.rules.attack import provoke_in_place, strain_after_standard
 from pbwcombat.rules.hp import change_hp
 
 COSTS = ("standard", "move", "full", "free")
@@ -39,18 +40,6 @@ def _spend(res: Resolution, me: Combatant, cost: str, what: str) -> None:
         res.emit(ev.StreakReset(me.id, me.display))  # R-ACT-4 / R-DIS-6
 
 
-def _provoke(res: Resolution, who: str) -> bool:
-    """R-ACT-2: AoOs from each enemy threatening the actor's square (gridless: engaged with
-    it), in initiative order; False if the actor dropped to hp ≤ 0 (the action is lost)."""
-    me = res.enc.get(who)
-    for enemy in provokers(res, who, me.position, engaged_exempt=False):
-        attack_of_opportunity(res, enemy, who, me.position)
-        if res.enc.get(who).hp <= 0:
-            res.emit(ev.AttackRefused(who, me.display, "fell"))
-            return False
-    return True
-
-
 def _targets(res: Resolution, me: Combatant, a: ActionDef, targets: list[str]
              ) -> list[Combatant]:
     """R-ACT-3: targets named once each, within range, alive (healing the dead: --force)."""
@@ -62,6 +51,7 @@ def _targets(res: Resolution, me: Combatant, a: ActionDef, targets: list[str]
     for t in people:
         if t.status == "dead" and not (a.heal and res.force):
             raise IllegalAction("R-HP-1", f"{t.display} is dead")
+        check_aware(res, me, t)  # R-INI-4: in the surprise round, only enemies it knows of
         if a.range is not None and me.position is not None and t.position is not None:
             d = distance(me.position, t.position)
             if d > a.range:
@@ -92,7 +82,7 @@ def take_action(res: Resolution, who: str, key: str | None, targets: list[str],
                             tuple(p.display for p in people)))
     if a.uses is not None and a.uses > 0:
         res.emit(ev.UsesSpent(who, a.id, a.display, a.uses - 1))
-    if a.provokes and not _provoke(res, who):
+    if a.provokes and not provoke_in_place(res, who):
         return  # R-ACT-2: the action is lost; cost and use stay spent
     _effect(res, me, a, [p.id for p in people])
     if a.cost == "standard":

@@ -30,7 +30,7 @@ def check_aware(res: Resolution, actor: Combatant, target: Combatant) -> None:
     """R-INI-4: in the surprise round a combatant attacks or targets only enemies it is
     aware of."""
     if res.enc.state.phase == "surprise" and target.side != actor.side \
-            and not actor.is_aware_of(target) and not res.force:
+            and not actor.is_aware_of(target):  # not an allowance: --force does not lift it
         raise IllegalAction("R-INI-4", f"{actor.display} is not aware of {target.display} "
                                        "in the surprise round")
 
@@ -107,7 +107,7 @@ def check_full_round(res: Resolution, c: Combatant, what: str) -> None:
     if rule:
         raise IllegalAction(rule, f"{c.display} has one standard or move action this turn: "
                                   "no full-round action")
-    sp = res.enc.state.spent
+    sp = res.enc.spent_of(c.id)
     if sp.extended or sp.full_round:
         raise IllegalAction("R-TRN-3", f"{c.display} has used the whole turn")
     if sp.standard or sp.moves or (sp.moved and not sp.step):
@@ -119,7 +119,7 @@ def check_move_action(res: Resolution, c: Combatant) -> None:
     """R-TRN-2: a move action that is not movement (R-ACT-1 `cost = "move"`)."""
     if res.force:
         return
-    sp = res.enc.state.spent
+    sp = res.enc.spent_of(c.id)
     if sp.extended or sp.full_round:
         raise IllegalAction("R-TRN-3", f"{c.display} has used the whole turn")
     rule = single_action_turn(res, c)

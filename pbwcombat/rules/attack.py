@@ -143,6 +143,19 @@ def attack_of_opportunity(res: Resolution, enemy: str, mover: str,
     return True
 
 
+def provoke_in_place(res: Resolution, who: str) -> bool:
+    """R-ACT-2 (and stand-up, R-CND-3): AoOs from each enemy threatening the actor's square
+    (gridless: engaged with it), in initiative order; False if the actor dropped to hp ≤ 0
+    (the action is lost)."""
+    me = res.enc.get(who)
+    for enemy in provokers(res, who, me.position, engaged_exempt=False):
+        attack_of_opportunity(res, enemy, who, me.position)
+        if res.enc.get(who).hp <= 0:
+            res.emit(ev.AttackRefused(who, me.display, "fell"))
+            return False
+    return True
+
+
 # -- the attack command ----------------------------------------------------------------------
 
 
@@ -231,6 +244,7 @@ def full_attack(res: Resolution, attacker: str, targets: list[str], weapon_key: 
             raise IllegalAction("R-ATK-1", f"{a.display} cannot attack itself")
         if t.status == "dead":
             raise IllegalAction("R-HP-1", f"{t.display} is already dead")
+        check_aware(res, a, t)
     check_full_round(res, a, "a full attack")
     w = choose_weapon(a, named[0], weapon_key)
     mods: tuple[Mod, ...] = (Mod(mod, "gm"),) if mod else ()

@@ -8,10 +8,14 @@ targets that failed their save, R-ACT-3(d)) and read the effects from the combat
 
 from __future__ import annotations
 
+import re
+
 from pbwcombat import events as ev
 from pbwcombat.engine import Resolution
 from pbwcombat.errors import IllegalAction, UsageError
 from pbwcombat.model import ID_PATTERN, Combatant
+from pbwcombat.rules.allowance import check_move_action, require_actor
+from pbwcombat.rules.attack import provoke_in_place
 
 _SLUG_MAX = 64
 
@@ -22,8 +26,6 @@ def _gender(c: Combatant) -> str:
 
 def check_name(name: str) -> str:
     """A condition name is a slug (R-CND-1): lower-case letters, digits, `-` and `_`."""
-    import re
-
     if not re.match(ID_PATTERN, name) or len(name) > _SLUG_MAX:
         raise UsageError(f'"{name}" is not a condition name: use a slug such as prone, '
                          "stunned, paralyzed, flat-footed or any-other-word")
@@ -128,28 +130,12 @@ def stand_up(res: Resolution, who: str) -> None:
     """`stand-up`: a move action that provokes (R-ACT-2) and removes `prone`. The provoked
     AoOs come first, in initiative order; an actor dropped to hp ≤ 0 stays down (the move
     action is spent either way)."""
-    from pbwcombat.rules.allowance import require_actor, single_action_turn
-    from pbwcombat.rules.attack import attack_of_opportunity, provokers
-
     me = require_actor(res, who)
     if "prone" not in me.conditions:
         raise IllegalAction("R-CND-3", f"{me.display} is not prone")
-    sp = res.enc.spent_of(who)
-    if not res.force:  # a move action, but no movement: a 5-ft step still allows it
-        limited = single_action_turn(res, me)
-        if sp.extended or sp.full_round:
-            raise IllegalAction("R-TRN-3", f"{me.display} has used the whole turn")
-        if limited and (sp.standard or sp.moves):
-            raise IllegalAction(limited, f"{me.display} has one action this turn and has "
-                                         "used it")
-        if sp.moves >= 2 or (sp.standard and sp.moves):
-            raise IllegalAction("R-TRN-2", f"{me.display} has no move action left")
+    check_move_action(res, me)  # a move action, but no movement: a 5-ft step allows it
     res.emit(ev.ActionSpent(who, "move"))
     if me.disengage_streak:
         res.emit(ev.StreakReset(who, me.display))  # R-DIS-6: an action other than moving
-    for enemy in provokers(res, who, me.position, engaged_exempt=False):
-        attack_of_opportunity(res, enemy, who, me.position)
-        if res.enc.get(who).hp <= 0:
-            res.emit(ev.AttackRefused(who, me.display, "fell"))
-            return
-    remove_condition(res, who, "prone", "stood")
+    if provoke_in_place(res, who):
+        remove_condition(res, who, "prone", "stood")

@@ -93,7 +93,7 @@ def _withdraw_kind(res: Resolution, me: Combatant, cost: int) -> str:
     from pbwcombat.rules.allowance import check_full_round
 
     check_full_round(res, me, "a withdraw")
-    if res.enc.state.spent.step and not res.force:
+    if res.enc.spent_of(me.id).step and not res.force:
         raise IllegalAction("R-TRN-2", f"{me.display} took a 5-ft step: no other movement")
     squares = me.speed // 5
     if cost > 2 * squares and not res.force:

@@ -7,6 +7,7 @@ from pbwcombat.clock import deadline_text
 from pbwcombat.engine import Resolution
 from pbwcombat.errors import IllegalAction
 from pbwcombat.model import Combatant, Encounter
+from pbwcombat.rules.conditions import expire_orphans, expire_turn_end, tick_turn_start
 from pbwcombat.rules.hp import bleed
 
 
@@ -68,8 +69,6 @@ def end_turn(res: Resolution) -> None:
     who = res.enc.state.turn
     if not who:
         return
-    from pbwcombat.rules.conditions import expire_turn_end
-
     members = [m for m in res.enc.members_of(who) if m == who or m not in res.enc.state.acted]
     for m in members:
         c = res.enc.get(m)
@@ -119,8 +118,6 @@ def advance(res: Resolution) -> None:
             if _start_or_skip(res, who):
                 return
         res.emit(ev.RoundStarted(res.enc.state.round + 1, surprise=False))
-        from pbwcombat.rules.conditions import expire_orphans
-
         expire_orphans(res)  # R-CND-4
     raise IllegalAction("R-TRN-4", "nobody in the order can take a turn")
 
@@ -128,8 +125,6 @@ def advance(res: Resolution) -> None:
 def _start_or_skip(res: Resolution, cid: str) -> bool:
     """Start `cid`'s turn if it can act (True); else pass it over, a dying one bleeding first.
     With shared group turns (R-INI-3) the whole group's turn starts at its first member."""
-    from pbwcombat.rules.conditions import tick_turn_start
-
     st = res.enc.state
     members = [m for m in res.enc.members_of(cid) if m not in st.acted and m not in st.delaying]
     counted = []
@@ -159,8 +154,6 @@ def _skip(res: Resolution, cid: str, counted: bool) -> None:
             res.emit(ev.GuardEnded(cid, c.display))
     res.emit(ev.TurnSkipped(cid, c.display, _skip_reason(res.enc, cid), c.pc))
     if helpless_turn:
-        from pbwcombat.rules.conditions import expire_turn_end
-
         expire_turn_end(res, cid)
 
 
