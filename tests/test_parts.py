@@ -155,3 +155,27 @@ def test_split_numbers_parts_past_nine():
     assert len(parts) >= 10
     assert parts[-1].startswith(f"Header ({len(parts)}/{len(parts)})")
     assert all(len(p) <= 300 for p in parts)
+
+
+# -- R-OUT-10: log -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_R_OUT_10_log_names_each_player_once_with_readable_times(run, long_fight, lang):
+    out = ok(run("log", long_fight, "--lang", lang, "--format", "plain")).out
+    assert out.count("@kel") == 1 and out.count("@gm") == 1
+    titles = [x for x in out.splitlines() if re.match(r"(Command|Orden) \d+:", x)]
+    assert len(titles) == 50
+    for title in titles:
+        assert re.search(r"\(2026-11-29 12:00 UTC\)$", title), title
+    assert "T12:00" not in out
+    if lang == "es":
+        assert "Orden 2: ataque (" in out and "Orden 3: siguiente turno (" in out
+        assert not re.search(r"\b(attack|next)\b", out)
+    else:
+        assert "Command 2: attack (" in out and "Command 3: next turn (" in out
+
+
+def test_R_OUT_10_each_player_once_per_post_in_discord_parts_too(run, long_fight):
+    out = ok(run("log", long_fight, "--format", "discord")).out
+    assert out.count("@kel") == 1

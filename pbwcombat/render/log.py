@@ -22,8 +22,8 @@ def log_post(enc: Encounter, records: list[dict[str, Any]], fmt: str, lang: str,
     for record in records:
         events = [ev.from_dict(e) for e in record.get("events", [])]
         title = n.t("log_title", version=record.get("version"),
-                    command=n.markup.escape(str(record.get("command"))),
-                    time=record.get("time", ""))
+                    command=n.command(record.get("command")),
+                    time=n.when(record.get("time", "")))
         lines += ["", n.markup.bold(title), *body(events, n)]
     text = n.markup.finish("\n".join(lines).rstrip() + "\n")
     if fmt != "json":

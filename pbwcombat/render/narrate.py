@@ -37,6 +37,7 @@ class Narrator:
         self.mention = mention
         self.enc = enc
         self.deadline_shown = False  # R-OUT-9: the header already shows the deadline
+        self.mentioned: set[str] = set()  # R-OUT-10: players already named in this post
         self.genders: dict[str, str] = {}
         if enc is not None:
             for c in enc.combatants:
@@ -131,10 +132,28 @@ class Narrator:
     def mention_of(self, player: str) -> str:
         """R-OUT-4: the file's `mention` template is the GM's chosen markup (e.g. `@{player}`
         or `[mention]{player}[/mention]`) and is kept; the handle inside is escaped (R-OUT-2)."""
-        if not player:
+        if not player or player in self.mentioned:  # R-OUT-10: each player once per post
             return ""
+        self.mentioned.add(player)
         template = " ".join(self.mention.splitlines())
         return template.replace("{player}", self.markup.escape(player))
+
+    def when(self, iso: object) -> str:
+        """R-OUT-10: a journal time as `YYYY-MM-DD HH:MM UTC`."""
+        from datetime import UTC, datetime
+
+        try:
+            moment = datetime.fromisoformat(str(iso).replace("Z", "+00:00"))
+        except ValueError:
+            return self.markup.escape(str(iso))
+        if moment.tzinfo is None:
+            moment = moment.replace(tzinfo=UTC)
+        return moment.astimezone(UTC).strftime("%Y-%m-%d %H:%M") + " UTC"
+
+    def command(self, name: object) -> str:
+        """R-OUT-5: a command's name in the post's language (`log`)."""
+        key = "cmd_" + str(name).replace(" ", "_").replace("-", "_")
+        return self.cat[key] if key in self.cat else self.markup.escape(str(name))
 
     # -- conditions (R-CND) ---------------------------------------------------------------
     def condition_name(self, name: str, gender: str = "m") -> str:
