@@ -638,19 +638,13 @@ def dice_reveal_cmd(encounter: Encounter,
                     = False,
                     format: FormatOpt = None, lang: LangOpt = None,
                     debug: DebugOpt = False) -> None:
-    from pbwcombat.errors import IllegalAction
+    from pbwcombat.rules.rolls import revealable_seed
     from pbwcombat.runner import load
     from pbwcombat.verify import commitment_of
 
     _check_choice(format, FORMATS, "--format")
     _check_choice(lang, LANGS, "--lang")
-    _, enc = load(encounter)
-    if enc.dice is None:
-        raise IllegalAction("R-DIC-2", "this encounter has no dice seed yet")
-    if enc.state.phase != "ended" and not force:
-        raise IllegalAction("R-DIC-2", "the seed is revealed only once the combat has ended "
-                                       "(--force to reveal now)")
-    d = enc.dice
+    d = revealable_seed(load(encounter)[1], force)
     if format == "json":
         sys.stdout.write(json.dumps({"algorithm": d.algorithm, "seed": d.seed, "salt": d.salt,
                                      "commitment": commitment_of(d.seed)}) + "\n")

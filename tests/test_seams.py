@@ -275,3 +275,21 @@ def test_declare_with_an_unknown_option_is_a_usage_error(run: Any, encounter: An
     r = run("declare", path, "ann", "move", "0,1", "--fly")
     assert r.code == 2 and "--fly" in r.err
     assert snapshot(path) == before
+
+
+# -- the command line holds no rules -----------------------------------------------------------
+
+
+def test_cli_refuses_nothing_by_a_rule_of_its_own() -> None:
+    """Rule refusals (IllegalAction) are raised in rules/, never in cli.py."""
+    assert "IllegalAction(" not in (PACKAGE / "cli.py").read_text(encoding="utf-8")
+
+
+def test_R_DIC_2_the_seed_is_revealed_only_after_the_combat(run: Any, encounter: Any) -> None:
+    path = _two(encounter)
+    ok(run("roll-initiative", path, "--dice", "15,5"))
+    r = refused(run, path, "R-DIC-2", "dice", "reveal", path)
+    assert "--force" in r.err
+    assert "seed " in ok(run("dice", "reveal", path, "--force")).out
+    ok(run("end", path))
+    assert "seed " in ok(run("dice", "reveal", path)).out

@@ -6,6 +6,7 @@ from pbwcombat import events as ev
 from pbwcombat.dice import parse
 from pbwcombat.engine import Resolution
 from pbwcombat.errors import IllegalAction, UsageError
+from pbwcombat.model import DiceState, Encounter
 
 
 def free_roll(res: Resolution, expr: str, who: str | None, reason: str) -> None:
@@ -35,3 +36,14 @@ def salt_dice(res: Resolution, salt: str) -> None:
     if res.enc.dice.salt and not res.force:
         raise IllegalAction("R-DIC-2", "the players' salt is already set")
     res.emit(ev.DiceSalted(salt))
+
+
+def revealable_seed(enc: Encounter, force: bool) -> DiceState:
+    """`dice reveal` (R-DIC-2): the generator's state, once the combat has ended (or with
+    --force); refused while there is no seed or the fight goes on."""
+    if enc.dice is None:
+        raise IllegalAction("R-DIC-2", "this encounter has no dice seed yet")
+    if enc.state.phase != "ended" and not force:
+        raise IllegalAction("R-DIC-2", "the seed is revealed only once the combat has ended "
+                                       "(--force to reveal now)")
+    return enc.dice
