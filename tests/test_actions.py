@@ -735,3 +735,14 @@ def test_R_ACT_7_add_initiative_draws_one_d20_per_newcomer_in_file_order(run, en
              "--initiative", "--dice", "4,17")
     assert [(e["members"], e["roll"]["total"]) for e in events(r, "InitiativeRolled")] == \
         [(["gob-1"], 4), (["gob-2"], 17)]
+
+
+def test_R_ACT_3_surprise_round_targets_only_enemies_the_actor_is_aware_of(run, encounter):
+    path = encounter(encounter_text(
+        unit("mira", "heroes", (0, 0), extra='aware = ["snag"]\n', actions=SPELLS),
+        unit("snag", "goblins", (2, 0), extra="aware = false\n"),
+        unit("nit", "goblins", (2, 1), extra="aware = false\n")))
+    ok(run("roll-initiative", path, "--dice", "20,1,2"))
+    assert state(path)["phase"] == "surprise"
+    refused(run, path, "R-INI-4", "action", path, "mira", "burn", "--target", "snag,nit")
+    ok(run("action", path, "mira", "burn", "--target", "snag", "--dice", "1,1,1"))
