@@ -384,3 +384,13 @@ def test_R_CND_3_a_guard_paralyzed_ends_its_guard_at_its_skipped_turn(run, encou
     assert who(path, "hero").get("guarding") is None
     r = ok(run("next", path))  # the archer's turn ends: so does the paralysis
     assert "Hero is no longer paralyzed" in r.out
+
+
+def test_R_CND_spanish_agrees_with_gender(run, encounter):
+    path = encounter(trio(orc_extra='gender = "f"\n').replace('name = "Orc"', 'name = "Orca"'))
+    roll_init(run, path, "15,10,5")
+    r = ok(run("condition", path, "orc", "paralyzed", "--lang", "es"))
+    assert "Orca queda paralizada (hasta que se retire)." in r.out
+    r = ok(run("next", path, "--lang", "es"))
+    assert "Orca está paralizada y pierde este turno" in r.out
+    assert "paralizada (hasta que se retire)" in ok(run("show", path, "--lang", "es")).out

@@ -520,9 +520,9 @@ ES: dict[str, str] = {
     "ConditionRemoved_of_gone": "{name} ya no está {cond}: su duración corría con los turnos "
                                 "de {of}, que está fuera del combate.",
     "ConditionRemoved_stood": "{name} se pone en pie.",
-    "TurnSkipped_paralyzed": "{name} está paralizado y pierde este turno (conserva su puesto "
+    "TurnSkipped_paralyzed": "{name} está paralizad{g:o/a} y pierde este turno (conserva su puesto "
                              "en el orden).",
-    "TurnSkipped_stunned": "{name} está aturdido y pierde este turno (conserva su puesto en "
+    "TurnSkipped_stunned": "{name} está aturdid{g:o/a} y pierde este turno (conserva su puesto en "
                            "el orden).",
     "TurnStarted_group": "Es el turno de {group}: {names}.",
     "TurnStarted_group_deadline": "Es el turno de {group}: {names} (plazo {at} UTC).",
