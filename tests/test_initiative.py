@@ -484,3 +484,18 @@ def test_R_INI_8_reroll_settles_ties_by_rule(run, encounter):
     roll_init(run, path, "15,5")
     roll_init(run, path, "12,10", "--reroll")  # 13 vs 13: higher mod first
     assert order(path) == ["b", "a"]
+
+
+def test_R_INI_2_newcomers_tied_with_each_other_roll_off_once(run, encounter):
+    """Two newcomers tied with each other (and nobody else): one roll-off, dice in file order,
+    and only that roll-off orders them (R-INI-2, R-DIC-4) — no second roll-off between them
+    when they are slotted in."""
+    path = encounter(fight(person("a", "heroes"), person("c", "monsters")))
+    roll_init(run, path, "15,5")
+    append(path, person("n1", "monsters"))
+    append(path, person("n2", "heroes"))
+    r = run("roll-initiative", path, "--dice", "10,10,1,7", "--format", "json")
+    assert r.code == 0, r.err
+    assert [e["members"] for e in events(r, "RollOffRolled")] == [["n1"], ["n2"]]
+    assert order(path) == ["a", "n2", "n1", "c"]
+    assert counter(path) == 0  # no generator die drawn for a second roll-off

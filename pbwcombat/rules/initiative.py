@@ -170,9 +170,14 @@ def _place_newcomers(res: Resolution, newcomers: list[Combatant]) -> None:
         unit = next(u for u in placed if u.members[0].group == c.group)
         file_rank = {x.id: i for i, x in enumerate(res.enc.combatants)}
         unit.members = sorted([*unit.members, res.enc.get(c.id)], key=lambda m: file_rank[m.id])
+    start = 0
     for new in settle(res, units):
-        at = next((i for i, old in enumerate(placed) if _beats(res, new, old)), len(placed))
+        # R-INI-2: the newcomers' own order is settled (one roll-off): each goes after the
+        # newcomer settled before it, compared only with the units placed after that one
+        at = next((i for i in range(start, len(placed)) if _beats(res, new, placed[i])),
+                  len(placed))
         placed.insert(at, new)
+        start = at + 1
     order = [i for u in placed for i in u.ids]
     _emit_order(res, order, reroll=False)
     res.emit(ev.MadeFlatFooted(tuple(c.id for c in newcomers),  # R-INI-5
