@@ -319,12 +319,16 @@ def log_cmd(encounter: Encounter,
     _check_choice(format, FORMATS, "--format")
     _check_choice(lang, LANGS, "--lang")
     _check_length(max_length)
+    from pbwcombat.render.trust import die_reuses
+
     raw, enc = load(encounter)
-    records = list(committed_records(encounter, raw))
+    every = list(committed_records(encounter, raw))
+    records = [r for r in every if r.get("type", "command") != "undo"]
     if last is not None:
         records = records[-last:]
     fmt = format or enc.format
-    _deliver(log_post(enc, records, fmt, lang or enc.lang, gm), fmt, max_length)
+    _deliver(log_post(enc, records, fmt, lang or enc.lang, gm, die_reuses(every)), fmt,
+             max_length)
 
 
 @command("undo", "Restore the file exactly as it was before the last command that "
@@ -680,38 +684,50 @@ def map_cmd(encounter: Encounter,
     _deliver(text, fmt, max_length)
 
 
-@command("verify", "Recompute every logged generator roll (R-DIC-2) and report any "
-         "mismatch; supplied faces are counted apart. Exit 3 if anything does not match."
+@command("verify", "Check the journal (R-LOG-3): the hash chain, that the history is "
+         "complete, that the file is the state recorded last, every generator roll "
+         "(undone ones included), the commitment and the players' salt. Names the first "
+         "record that fails (exit 3); lists die numbers rolled again after an undo."
          "\n\nExample: pbwcombat verify fight.toml --seed 3f9a…")
 def verify_cmd(encounter: Encounter,
                seed: Annotated[str | None, typer.Option(
                    "--seed", help="The revealed seed (default: the file's).")] = None,
                format: FormatOpt = None, debug: DebugOpt = False) -> None:
     from pbwcombat.errors import Refused
-    from pbwcombat.runner import committed_records, load
-    from pbwcombat.verify import verify_records
+    from pbwcombat.render.trust import describe, reuse_lines
+    from pbwcombat.runner import load
+    from pbwcombat.verify import verify_file
 
     _check_choice(format, FORMATS, "--format")
     raw, enc = load(encounter)
     seed_hex = (seed or (enc.dice.seed if enc.dice else "")).strip().lower()
     if len(seed_hex) != 64 or any(ch not in "0123456789abcdef" for ch in seed_hex):
         raise UsageError("--seed: 64 hexadecimal digits expected")
-    report = verify_records(seed_hex, committed_records(encounter, raw))
+    report = verify_file(encounter, raw, seed_hex)
     if format == "json":
-        sys.stdout.write(json.dumps({"ok": report.ok, "generated": report.generated,
-                                     "supplied": report.supplied,
-                                     "mismatches": report.mismatches, "gaps": report.gaps,
-                                     "commitment": report.commitment}) + "\n")
+        sys.stdout.write(json.dumps({
+            "ok": report.ok, "records": report.records, "generated": report.generated,
+            "supplied": report.supplied, "undone": report.undone, "aborted": report.aborted,
+            "complete": report.complete, "committed": report.committed,
+            "commitment": report.commitment, "failures": report.failures,
+            "first_failure": report.failures[0] if report.failures else None,
+            "reuses": [{"n": r.n, "first": describe(r.first), "first_face": r.first_face,
+                        "then": describe(r.then), "then_face": r.then_face}
+                       for r in report.reuses]}, ensure_ascii=False) + "\n")
     else:
-        sys.stdout.write(f"commitment {report.commitment}\n"
-                         f"generator rolls checked: {report.generated}\n"
-                         f"supplied faces (not checkable): {report.supplied}\n")
-        for line in report.mismatches + report.gaps:
-            sys.stdout.write(f"MISMATCH {line}\n")
-        sys.stdout.write("ok\n" if report.ok else "FAILED\n")
+        out = [f"commitment {report.commitment}" if report.committed else
+               "nothing was committed (no `dice commit` in the journal): the rolls are "
+               "checked against the seed alone",
+               f"records checked: {report.records} (undone commands: {report.undone}, "
+               f"aborted: {report.aborted})",
+               f"generator rolls checked: {report.generated}",
+               f"supplied faces (not checkable): {report.supplied}"]
+        out += reuse_lines(report.reuses, "plain", enc.lang)
+        out += [f"FAILED {line}" for line in report.failures]
+        out.append("ok" if report.ok else "FAILED")
+        sys.stdout.write("\n".join(out) + "\n")
     if not report.ok:
-        raise Refused(f"verification failed: {len(report.mismatches)} mismatch(es), "
-                      f"{len(report.gaps)} gap(s)")
+        raise Refused(f"R-LOG-3: verification failed at {report.failures[0]}")
 
 
 @action_command("declare", "Queue a declared action for the round (checked for syntax and "
@@ -750,9 +766,54 @@ def resolve_cmd(encounter: Encounter, opts: Any,
 # -- entry point ------------------------------------------------------------------------------
 
 
+class _Interrupted(BaseException):
+    """Ctrl-C, raised by our own SIGINT handler (click would turn a KeyboardInterrupt into a
+    blank line and "Aborted!")."""
+
+
+class _Unprinted(Exception):
+    """stdout refused the post: a broken pipe, a closed stdout, an encoding it cannot show."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class _Stdout:
+    """sys.stdout during a command: any failure to print becomes `_Unprinted` (exit 74)."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+
+    def _guard(self, name: str, *args: Any) -> Any:
+        if self.inner is None:
+            raise _Unprinted("stdout is closed")
+        try:
+            return getattr(self.inner, name)(*args)
+        except UnicodeEncodeError as e:
+            raise _Unprinted(f"the terminal's encoding ({e.encoding}) cannot show it") from None
+        except BrokenPipeError:
+            raise _Unprinted("broken pipe") from None
+        except (OSError, ValueError) as e:
+            raise _Unprinted(str(e) or type(e).__name__) from None
+
+    def write(self, text: str) -> Any:
+        return self._guard("write", text)
+
+    def flush(self) -> Any:
+        return self._guard("flush")
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.inner, name)
+
+
+def _on_sigint(signum: int, frame: Any) -> None:
+    raise _Interrupted()
+
+
 def main(argv: list[str] | None = None) -> None:
     """Console entry point: one error boundary mapping exceptions to SPEC exit codes."""
-    import click
+    import signal
 
     args = list(sys.argv[1:] if argv is None else argv)
     # Known before parsing, so that even a command-line error comes out as JSON.
@@ -763,6 +824,63 @@ def main(argv: list[str] | None = None) -> None:
     instruction = os.environ.get("_PBWCOMBAT_COMPLETE")
     if instruction:
         raise SystemExit(_shell_complete(instruction))
+    previous = None
+    try:
+        if signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:  # a background job stays so
+            previous = signal.signal(signal.SIGINT, _on_sigint)
+    except ValueError:  # not the main thread
+        pass
+    real_stdout = sys.stdout
+    sys.stdout = _Stdout(real_stdout)
+    try:
+        _main(args)
+        sys.stdout.flush()
+    except _Interrupted:
+        _say("interrupted (Ctrl-C)", 130)
+    except _Unprinted as e:
+        _silence(real_stdout)
+        _say(f"the post could not be printed ({e.reason}); what was applied stays applied: "
+             "`pbwcombat log ENCOUNTER --last 1` narrates it again", 74)
+    finally:
+        sys.stdout = real_stdout
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
+
+
+def _say(message: str, code: int) -> None:
+    """One line on stderr (JSON with --format json), then exit `code`."""
+    if _Json.on:
+        line = json.dumps({"error": {"code": code, "rule": None, "message": message}},
+                          ensure_ascii=False)
+    else:
+        line = f"pbwcombat: {message}"
+    try:
+        sys.stderr.write(line + "\n")
+        sys.stderr.flush()
+    except (OSError, ValueError, AttributeError):
+        pass
+    raise SystemExit(code)
+
+
+def _silence(stream: Any) -> None:
+    """After a broken pipe, point fd 1 at /dev/null so that the exit flush stays quiet."""
+    import os
+
+    try:
+        fd = stream.fileno()
+    except (AttributeError, OSError, ValueError):
+        return
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, fd)
+        os.close(null)
+    except OSError:
+        pass
+
+
+def _main(args: list[str]) -> None:
+    import click
+
     try:
         if args[:1] in (["--install-completion"], ["--show-completion"]) and len(args) == 2:
             _completion_script(args[0], args[1])  # `--show-completion zsh`: a named shell
@@ -772,8 +890,7 @@ def main(argv: list[str] | None = None) -> None:
     except PbwError as err:
         _fail(err)
     except click.exceptions.Abort:
-        sys.stderr.write("pbwcombat: aborted\n")
-        raise SystemExit(1) from None
+        _say("interrupted", 130)
     except click.exceptions.Exit as e:
         raise SystemExit(e.exit_code) from None
     except click.exceptions.ClickException as e:  # usage errors found while parsing
@@ -781,10 +898,12 @@ def main(argv: list[str] | None = None) -> None:
             _fail(UsageError(e.format_message()))
         e.show()
         raise SystemExit(2) from None
-    except SystemExit:
+    except (SystemExit, _Interrupted, _Unprinted):
         raise
     except BaseException as e:  # noqa: BLE001 — the last boundary: a bug, not the user's fault
-        if _Json.debug or isinstance(e, KeyboardInterrupt):
+        if isinstance(e, KeyboardInterrupt):
+            raise _Interrupted() from None
+        if _Json.debug:
             raise
         _fail_internal(e)
 

@@ -49,6 +49,11 @@ def _problems(err: ValidationError) -> list[str]:
     return lines
 
 
+def problems_of(err: ValidationError) -> list[str]:
+    """A validation error as `path: message` lines."""
+    return _problems(err)
+
+
 def from_document(doc: dict[str, Any]) -> Encounter:
     """Validate a parsed TOML document; InvalidEncounter (exit 65) lists every problem."""
     try:

@@ -14,11 +14,11 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from pbwcombat import events as ev
-from pbwcombat import store
-from pbwcombat.actions import Action, to_argv
+from pbwcombat import journal, store
+from pbwcombat.actions import Action, DiceSalt, to_argv
 from pbwcombat.dice import ALGORITHM, DiceSource, generator_key
-from pbwcombat.document import dumps, from_document
-from pbwcombat.errors import Conflict, Refused, UsageError
+from pbwcombat.document import from_document
+from pbwcombat.errors import Conflict, IllegalAction, InvalidEncounter, Refused, UsageError
 from pbwcombat.model import DiceState, Encounter
 
 
@@ -69,7 +69,7 @@ def idle_due(enc: Encounter, now: str, duration: str) -> bool:
 
 
 def load(path: Path) -> tuple[bytes, Encounter]:
-    raw = store.read_bytes(path)
+    raw = store.read_bytes(store.real(path))
     return raw, from_document(store.parse_document(raw))
 
 
@@ -80,8 +80,13 @@ def with_generator(enc: Encounter) -> Encounter:
     return enc.replace(dice=DiceState.new(seed=os.urandom(32).hex()))
 
 
-def dice_source(enc: Encounter, supplied: tuple[int, ...]) -> DiceSource:
+def dice_source(enc: Encounter, supplied: tuple[int, ...], dry_run: bool = False
+                ) -> DiceSource:
+    """The action's dice: the file's generator, or for a dry run a throwaway key (R-LOG-6),
+    so that a dry run never shows the real next rolls."""
     assert enc.dice is not None
+    if dry_run:
+        return DiceSource(os.urandom(32), enc.dice.n, list(supplied))
     key = generator_key(bytes.fromhex(enc.dice.seed), enc.dice.salt)
     return DiceSource(key, enc.dice.n, list(supplied))
 
@@ -103,16 +108,11 @@ def same_arguments(record: dict[str, Any], command: str, action: Action, opts: O
                                     hashlib.sha256(legacy.encode()).hexdigest())
 
 
-def _find_key(path: Path, key: str) -> dict[str, Any] | None:
-    for record in store.Journal(store.journal_path(path)).records():
-        if record.get("key") == key:
-            return record
-    return None
-
-
 def render(enc: Encounter, events: list[ev.Event], opts: Options,
-           unused: tuple[int, ...] = (), record: dict[str, Any] | None = None) -> str:
-    """The post; from a journal `record`, exactly the first post of that command."""
+           unused: tuple[int, ...] = (), record: dict[str, Any] | None = None,
+           preface: tuple[str, ...] = ()) -> str:
+    """The post; from a journal `record`, exactly the first post of that command. `preface`
+    lines (a hand edit, a dry run) come right after the header."""
     from pbwcombat.render.parts import deliver
     from pbwcombat.render.post import render as render_post
 
@@ -120,16 +120,57 @@ def render(enc: Encounter, events: list[ev.Event], opts: Options,
     version = record.get("version") if record else None
     fmt = opts.fmt or enc.format
     return deliver(render_post(enc, events, fmt, opts.lang or enc.lang, opts.gm, unused,
-                               facts, version), fmt, opts.max_length)
+                               facts, version, preface=preface), fmt, opts.max_length)
+
+
+def _preface(enc: Encounter, opts: Options, prelude: journal.Prelude) -> tuple[str, ...]:
+    """R-LOG-2: the line naming a hand edit; R-LOG-6: the line saying a dry run's dice are not
+    the real ones. In the post's format and language."""
+    from pbwcombat.render.trust import dry_run_line, edit_line
+
+    fmt = opts.fmt or enc.format
+    lang = opts.lang or enc.lang
+    lines = []
+    if prelude.edit is not None:
+        lines.append(edit_line(enc, prelude.edit.get("changes"), fmt, lang, opts.gm))
+    if opts.dry_run:
+        lines.append(dry_run_line(fmt, lang))
+    return tuple(lines)
+
+
+def encode_file(original: bytes, enc: Encounter) -> bytes:
+    """The bytes to write: refused when the tool would itself refuse to load them (SPEC: exit
+    2 for an argument out of bounds, 3 for a state out of bounds); BOM and CRLF as in
+    `original`."""
+    import tomli_w
+    from pydantic_core import ValidationError
+
+    from pbwcombat.document import to_document
+    from pbwcombat.model import validate
+
+    doc = to_document(enc)
+    try:
+        validate(doc)
+    except ValidationError as err:
+        from pbwcombat.document import problems_of
+
+        problems = problems_of(err)
+        text = "; ".join(problems)
+        if all(p.startswith(("dice.salt", "state.declarations")) for p in problems):
+            raise UsageError(f"out of bounds: the file would break its limits ({text})"
+                             ) from None
+        raise Refused(f"the result would break the file's limits ({text}); refused") from None
+    return store.restyle(original, tomli_w.dumps(doc).encode("utf-8"))
 
 
 def run_action(path: Path, command: str, action: Action, opts: Options) -> Outcome:
     """Apply `action` to the file at `path` and return its post; the file changes only here."""
-    with store.locked(path):
+    path = store.real(path)
+    with store.locked(path) as like:
         raw, enc = load(path)
         digest = action_digest(command, action, opts)
         if opts.key:
-            earlier = _find_key(path, opts.key)
+            earlier = journal.find_key(path, opts.key)
             if earlier is not None:
                 if not same_arguments(earlier, command, action, opts):
                     raise Conflict(f'--key "{opts.key}" was used for other arguments '
@@ -142,23 +183,31 @@ def run_action(path: Path, command: str, action: Action, opts: Options) -> Outco
         now = now_utc()
         if opts.if_idle is not None and not idle_due(enc, now, opts.if_idle):
             return Outcome("")  # not due yet: nothing to do, nothing printed
+        prelude = journal.examine(path, raw, enc.state.version, opts.force, now)
+        if not opts.dry_run:
+            store.check_writable(path, like)
+        if isinstance(action, DiceSalt):
+            _check_salt_time(path, prelude)
         enc = with_generator(enc)
-        source = dice_source(enc, opts.supplied)
+        source = dice_source(enc, opts.supplied, opts.dry_run)
         from pbwcombat.dispatch import apply_action  # the rules: only when acting
 
         res = apply_action(enc, action, source, now, opts.force)
         assert res.enc.dice is not None
         after = res.enc.replace(dice=res.enc.dice.replace(n=source.n),
                                 state=res.enc.state.replace(version=enc.state.version + 1))
+        data = encode_file(raw, after)
         unused = tuple(source.supplied)
         warnings = []
         if unused:
             warnings.append("unused --dice faces: " + ",".join(map(str, unused)) + " (R-DIC-3)")
-        text = render(after, res.events, opts, unused)
+        text = render(after, res.events, opts, unused, preface=_preface(after, opts, prelude))
         if not opts.dry_run:
             from pbwcombat.render.post import header_facts
 
             record = {
+                "seq": prelude.seq + 1,
+                "type": "command",
                 "version": after.state.version,
                 "command": command,
                 "time": res.now,
@@ -169,57 +218,107 @@ def run_action(path: Path, command: str, action: Action, opts: Options) -> Outco
                 "salt": enc.dice.salt if enc.dice else "",
                 "events": [ev.to_dict(e) for e in res.events],
                 "header": header_facts(after),
+                "before_sha": store.sha256(raw),
+                "after_sha": store.sha256(data),
+                "before": journal.text_of(raw),
+                "after": journal.text_of(data),
             }
-            store.commit(path, raw, dumps(after), record)
+
+            def lines(ino: int) -> bytes:
+                return prelude.lines({**record, "ino": ino})
+
+            store.commit(path, data, lines, like)
         return Outcome(text, warnings)
+
+
+def _check_salt_time(path: Path, prelude: journal.Prelude) -> None:
+    """R-LOG-5: the players' salt only before the first generator roll after the commitment
+    (undone rolls count: they were seen)."""
+    if prelude.empty_journal:
+        return
+    rolled = False
+    for e in reversed(journal.entries(path)):
+        rec = e.record
+        if rec is None or journal.kind(rec) != "command":
+            continue
+        if any(x.get("type") == "DiceCommitted" for x in rec.get("events", [])
+               if isinstance(x, dict)):
+            if rolled:
+                raise IllegalAction("R-LOG-5", "the players' salt can be set only before the "
+                                               "first generator roll after the commitment")
+            return
+        if any(isinstance(r, dict) and r.get("n") is not None for r in rec.get("rolls", [])):
+            rolled = True
 
 
 # -- undo and the log ----------------------------------------------------------------------
 
+_NOT_UNDOABLE = {"DiceCommitted", "DiceSalted"}
+
 
 def undo(path: Path, force: bool, if_version: int | None = None, dry_run: bool = False
          ) -> tuple[dict[str, Any], bytes]:
-    """Restore the exact bytes before the last command (repeatable); Refused (exit 3) when
-    there is nothing to undo or the file was edited by hand since (unless `force`);
+    """R-LOG-1: restore the exact bytes before the last command not yet undone (repeatable),
+    appending an undo record; right after a hand edit, the edit is recorded and undone.
+    Refused (exit 3) when there is nothing to undo, or for `dice commit`/`dice salt`;
     Conflict (exit 4) when `if_version` is not the file's version."""
-    with store.locked(path):
+    path = store.real(path)
+    with store.locked(path) as like:
         raw = store.read_bytes(path)
-        journal = store.Journal(store.journal_path(path))
-        tail = journal.committed_tail(raw)
-        if tail is not None and not tail[1]:  # never committed: the one before it counts
-            tail = journal.last(end=tail[0])
-            if tail is not None and tail[1].get("after_sha") != store.sha256(raw):
-                tail = None
-        if tail is None:
-            last = journal.last()
-            if last is None or not last[1] or last[1].get("before_sha") == store.sha256(raw):
-                raise Refused("nothing to undo")
-            if not force:
-                raise Refused("the file was edited by hand since the last command; "
-                              "undo --force discards those edits")
-            tail = last
-        offset, record = tail
-        if not record:
-            raise Refused("nothing to undo")
-        if if_version is not None:
-            version = load(path)[1].state.version
-            if version != if_version:
-                raise Conflict(f"--if-version {if_version}: the file is at version {version}")
-        before = record["before"].encode("utf-8")
+        version = _version_of(raw)
+        if if_version is not None and version != if_version:
+            raise Conflict(f"--if-version {if_version}: the file is at version {version}")
+        now = now_utc()
+        try:
+            prelude = journal.examine(path, raw, version, force, now)
+        except Refused as e:
+            if "R-LOG-4" in e.message and "no journal" in e.message:
+                raise Refused("R-LOG-1: nothing to undo (no journal)") from None
+            raise
+        target = journal.undo_target(path, prelude)
+        if target is None:
+            raise Refused("R-LOG-1: nothing to undo")
+        if any(isinstance(x, dict) and x.get("type") in _NOT_UNDOABLE
+               for x in target.get("events", [])):
+            raise Refused(f"R-LOG-1: {target.get('command')} cannot be undone")
+        before_text = target.get("before")
+        if not isinstance(before_text, str):
+            raise Refused("R-LOG-1: nothing to undo (the journal does not hold the file as "
+                          "it was before)")
+        before = before_text.encode("utf-8")
         if not dry_run:
-            store.restore(path, offset, before)  # drops the record, and anything after it
-        return record, before
+            store.check_writable(path, like)
+            record = {"type": "undo", "undoes": target["seq"], "time": now,
+                      "before_sha": store.sha256(raw), "after_sha": store.sha256(before),
+                      "after": before_text}
+
+            def lines(ino: int) -> bytes:
+                return prelude.lines({"seq": prelude.seq + 1, **record, "ino": ino})
+
+            store.commit(path, before, lines, like)
+        return target, before
+
+
+def _version_of(raw: bytes) -> int:
+    try:
+        doc = store.parse_document(raw)
+    except InvalidEncounter:
+        return 0
+    st = doc.get("state")
+    version = st.get("version", 0) if isinstance(st, dict) else 0
+    return version if type(version) is int else 0
 
 
 def committed_records(path: Path, raw: bytes) -> Iterator[dict[str, Any]]:
-    """Journal records that led to the current file: a last record that never reached the
-    file (a crash between append and replace) is left out, as is a half-written line."""
-    records = list(store.Journal(store.journal_path(path)).records())
-    digest = store.sha256(raw)
-    if records and records[-1].get("after_sha") != digest \
-            and records[-1].get("before_sha") == digest:
-        records.pop()
-    yield from records
+    """The journal's records for `log`, oldest first, each marked: `undone` (the seq of the
+    undo record), and aborted records (a crash, a torn line) left out."""
+    h = journal.history(store.real(path), raw)
+    for e in h.live():
+        assert e.record is not None
+        rec = {**e.record, "seq": e.seq}
+        if e.seq in h.undone:
+            rec["undone"] = h.undone[e.seq]
+        yield rec
 
 
 def check_valid(path: Path) -> Encounter:

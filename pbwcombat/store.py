@@ -1,12 +1,18 @@
-"""Load, validate and save encounter files; the lock; the append-only journal.
+"""Files: load and save encounter files, the lock, the journal's bytes (SPEC "Files,
+permissions and safety").
 
-Layout (README "Files"): `fight.toml` is the user's file with the state written back;
-`fight.toml.journal` is the sidecar, one JSON record per applied command, appended, each
-holding the exact bytes of the file before the command (for `undo`), the rolls and the events
-(for `log`, `verify` and `--key`). `fight.toml.lock` is the lock. Write order makes a crash
-harmless: the record is appended and fsynced first, then the file is replaced atomically; a
-tail record whose `before` hash matches the current file was never committed (or was undone)
-and is dropped by the next writer.
+Layout (README "Files beside the encounter"): `fight.toml` is the user's file with the state
+written back; `fight.toml.journal` is the append-only sidecar, one JSON record per line
+(README "Verify the dice yourself" documents every field; `journal.py` reads and writes the
+records); `fight.toml.lock` is the lock. A symlinked encounter is written through to its
+target and keeps its journal and lock beside the target; the journal and the lock are never
+opened through a symbolic link; temporary files get unpredictable names and exclusive
+creation.
+
+Write order makes a crash harmless (R-LOG-4): the new file is written to a temporary file
+and fsynced, then the journal record is appended and fsynced, then the temporary file is
+renamed over the encounter. A record whose after-hash never became the file is aborted by
+the next command; nothing in the journal is ever rewritten or cut.
 """
 
 from __future__ import annotations
@@ -15,26 +21,47 @@ import contextlib
 import errno
 import fcntl
 import hashlib
-import json
+import math
 import os
+import secrets
+import signal
+import stat
 import time
 import tomllib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from pbwcombat.errors import CannotWrite, EncounterMissing, InvalidEncounter, Locked
+from pbwcombat.errors import CannotWrite, EncounterMissing, InvalidEncounter, Locked, UsageError
 
 JOURNAL_SUFFIX = ".journal"
 LOCK_SUFFIX = ".lock"
+BOM = b"\xef\xbb\xbf"
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
 
 
 def journal_path(path: Path) -> Path:
     return path.with_name(path.name + JOURNAL_SUFFIX)
 
 
+def lock_path(path: Path) -> Path:
+    return path.with_name(path.name + LOCK_SUFFIX)
+
+
 def sha256(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
+
+
+def real(path: Path) -> Path:
+    """The encounter's own file: a symbolic link is followed to its target, so the tool
+    writes through it (the link stays a link) and keeps journal and lock beside the target."""
+    try:
+        if path.is_symlink():
+            return Path(os.path.realpath(path))
+    except OSError:
+        pass
+    return path
 
 
 # -- reading -------------------------------------------------------------------
@@ -52,11 +79,17 @@ def read_bytes(path: Path) -> bytes:
 
 
 def parse_document(data: bytes) -> dict[str, Any]:
-    """Bytes → TOML document, or InvalidEncounter (exit 65) with the reason."""
+    """Bytes → TOML document, or InvalidEncounter (exit 65) with the reason. A UTF-8
+    byte-order mark and CRLF line endings (Windows editors) are accepted; an empty file is
+    not an encounter."""
+    if data.startswith(BOM):
+        data = data[len(BOM):]
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
         raise InvalidEncounter([f"file: not UTF-8 text (byte {e.start})"]) from None
+    if not text.strip():
+        raise InvalidEncounter(["file: empty (an encounter needs its combatants)"])
     parser = _parser_for(len(data))
     try:
         result: dict[str, Any] = parser.loads(text)
@@ -65,6 +98,16 @@ def parse_document(data: bytes) -> dict[str, Any]:
     except RecursionError:
         raise InvalidEncounter(["toml: nested too deeply"]) from None
     return result
+
+
+def restyle(original: bytes, data: bytes) -> bytes:
+    """`data` (LF, no BOM) written back as `original` was: with its byte-order mark and its
+    CRLF line endings (SPEC: accepted and written back as they were)."""
+    body = original[len(BOM):] if original.startswith(BOM) else original
+    first = body.find(b"\n")
+    if first > 0 and body[first - 1:first] == b"\r":
+        data = data.replace(b"\r\n", b"\n").replace(b"\n", b"\r\n")
+    return BOM + data if original.startswith(BOM) else data
 
 
 LARGE_FILE = 64 * 1024
@@ -84,26 +127,99 @@ def _parser_for(size: int) -> Any:
     return tomllib
 
 
+# -- permissions -------------------------------------------------------------------
+
+
+def file_stat(path: Path) -> os.stat_result:
+    """The encounter's stat (exit 66 when it is missing or is not a file)."""
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        raise EncounterMissing(f"{path}: no such encounter file") from None
+    except OSError as e:
+        raise EncounterMissing(f"{path}: cannot be read ({e.strerror})") from None
+    if stat.S_ISDIR(st.st_mode):
+        raise EncounterMissing(f"{path}: is a directory, not an encounter file")
+    return st
+
+
+def check_writable(path: Path, st: os.stat_result) -> None:
+    """SPEC: a file without write permission for its owner is not written (exit 73), even by
+    root; nor one this user may not write."""
+    if not st.st_mode & stat.S_IWUSR or not os.access(path, os.W_OK):
+        raise CannotWrite(f"{path}: write-protected; not written")
+
+
+def _share(fd: int, like: os.stat_result | None) -> None:
+    """Give a file we created the encounter's permission bits, owner (when we may) and group
+    (SPEC: a private file has a private journal; a group folder works for every GM)."""
+    if like is None:
+        return
+    with contextlib.suppress(OSError):
+        os.fchmod(fd, stat.S_IMODE(like.st_mode) & 0o777)
+    st = os.fstat(fd)
+    if st.st_uid != like.st_uid or st.st_gid != like.st_gid:
+        try:
+            os.fchown(fd, like.st_uid, like.st_gid)
+        except OSError:
+            with contextlib.suppress(OSError):
+                os.fchown(fd, -1, like.st_gid)
+
+
+def _open_sidecar(path: Path, flags: int, like: os.stat_result | None) -> int:
+    """Open the journal or the lock, never through a symbolic link (exit 73 if one is
+    there); created with the encounter's mode and group."""
+    try:
+        fd = os.open(path, flags | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _CLOEXEC, 0o600)
+    except FileExistsError:
+        pass
+    except OSError as e:
+        raise _write_error(path, e) from None
+    else:
+        _share(fd, like)
+        return fd
+    try:
+        return os.open(path, flags | _NOFOLLOW | _CLOEXEC)
+    except OSError as e:
+        raise _write_error(path, e) from None
+
+
 # -- locking -------------------------------------------------------------------
 
 
 def lock_timeout() -> float:
-    try:
-        return max(0.0, float(os.environ.get("PBWCOMBAT_LOCK_TIMEOUT", "10")))
-    except ValueError:
+    """`PBWCOMBAT_LOCK_TIMEOUT` in seconds (10 by default); anything but a finite number
+    ≥ 0 is a usage error (exit 2)."""
+    raw = os.environ.get("PBWCOMBAT_LOCK_TIMEOUT")
+    if raw is None:
         return 10.0
+    try:
+        value = float(raw)
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value) or value < 0:
+        raise UsageError(f"PBWCOMBAT_LOCK_TIMEOUT: {raw!r} is not a finite number of seconds "
+                         "≥ 0")
+    return value
 
 
 @contextlib.contextmanager
-def locked(path: Path) -> Iterator[None]:
-    """Hold an exclusive lock on the sibling `.lock` file; Locked (exit 75) past the timeout."""
-    lock_file = path.with_name(path.name + LOCK_SUFFIX)
+def locked(path: Path) -> Iterator[os.stat_result]:
+    """Hold an exclusive lock on the sibling `.lock` file; Locked (exit 75) past the timeout.
+    Yields the encounter's stat (exit 66 when there is no encounter: no lock is created)."""
+    timeout = lock_timeout()
+    like = file_stat(path)
+    lock_file = lock_path(path)
     try:
-        fd = os.open(lock_file, os.O_RDWR | os.O_CREAT, 0o644)
-    except OSError as e:
-        raise CannotWrite(f"{lock_file}: cannot create the lock file ({e.strerror})") from None
+        fd = _open_sidecar(lock_file, os.O_RDWR, like)
+    except CannotWrite:
+        # a lock made by another GM that this one may only read still locks (flock)
+        try:
+            fd = os.open(lock_file, os.O_RDONLY | _NOFOLLOW | _CLOEXEC)
+        except OSError as e:
+            raise _write_error(lock_file, e) from None
     try:
-        deadline = time.monotonic() + lock_timeout()
+        deadline = time.monotonic() + timeout
         delay = 0.002
         while True:
             try:
@@ -114,7 +230,8 @@ def locked(path: Path) -> Iterator[None]:
                     raise Locked(f"{path}: locked by another run; retry later") from None
                 time.sleep(delay)
                 delay = min(delay * 2, 0.05)
-        yield
+        sweep_temporaries(path)
+        yield like
     finally:
         os.close(fd)
 
@@ -132,192 +249,240 @@ def _fsync_dir(folder: Path) -> None:
 
 
 def _write_error(path: Path, e: OSError) -> CannotWrite:
+    if e.errno == errno.ELOOP:
+        return CannotWrite(f"{path}: is a symbolic link; not followed")
     reason = "disk full" if e.errno == errno.ENOSPC else (e.strerror or str(e))
     return CannotWrite(f"{path}: cannot be written ({reason})")
 
 
-def atomic_write(path: Path, data: bytes, *, exclusive: bool = False) -> None:
-    """Temp file in the same folder, fsync, os.replace, fsync the folder; keeps the mode."""
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view):]
+
+
+def _temp_name(path: Path) -> Path:
+    return path.with_name(f".{path.name}.{secrets.token_hex(8)}.tmp")
+
+
+def sweep_temporaries(path: Path) -> None:
+    """Remove temporary copies a killed run left beside `path` (they may hold the seed).
+    Called under the lock, when no other run can be writing one."""
+    prefix = f".{path.name}."
     folder = path.parent if str(path.parent) else Path(".")
     try:
-        mode = path.stat().st_mode & 0o7777 if path.exists() else 0o644
+        entries = list(os.scandir(folder))
     except OSError:
-        mode = 0o644
-    tmp = folder / f".{path.name}.{os.getpid()}.tmp"
-    try:
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, mode)
+        return
+    uid = os.geteuid()
+    for entry in entries:
+        name = entry.name
+        if not (name.startswith(prefix) and name.endswith(".tmp")):
+            continue
+        middle = name[len(prefix):-4]
+        if not middle.isalnum():
+            continue
+        with contextlib.suppress(OSError):
+            st = entry.stat(follow_symlinks=False)
+            if stat.S_ISREG(st.st_mode) and st.st_uid == uid:
+                os.unlink(entry.path)
+
+
+class Pending:
+    """A new encounter file written and fsynced under a temporary name, not yet in place."""
+
+    def __init__(self, path: Path, data: bytes, like: os.stat_result | None) -> None:
+        self.path = path
+        for _ in range(100):
+            self.tmp = _temp_name(path)
+            try:
+                fd = os.open(self.tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW
+                             | _CLOEXEC, 0o600)
+                break
+            except FileExistsError:
+                continue
+            except OSError as e:
+                raise _write_error(path, e) from None
+        else:  # pragma: no cover - 100 collisions of 64 random bits
+            raise CannotWrite(f"{path}: no temporary file could be created")
         try:
-            view = memoryview(data)
-            while view:
-                written = os.write(fd, view)
-                view = view[written:]
+            try:
+                if like is not None:
+                    _share(fd, like)
+                else:
+                    os.fchmod(fd, 0o666 & ~_umask())
+                _write_all(fd, data)
+                os.fsync(fd)
+                self.ino = os.fstat(fd).st_ino
+            finally:
+                os.close(fd)
+        except BaseException as e:
+            self.discard()
+            if isinstance(e, OSError):
+                raise _write_error(path, e) from None
+            raise
+
+    def discard(self) -> None:
+        with contextlib.suppress(OSError):
+            os.unlink(self.tmp)
+
+    def place(self, exclusive: bool = False) -> None:
+        try:
+            if exclusive:
+                os.link(self.tmp, self.path)  # fails if `path` exists: no overwrite (`new`)
+                os.unlink(self.tmp)
+            else:
+                os.replace(self.tmp, self.path)
+        except FileExistsError:
+            self.discard()
+            raise CannotWrite(f"{self.path}: already exists; not overwritten") from None
+        except BaseException as e:
+            self.discard()
+            if isinstance(e, OSError):
+                raise _write_error(self.path, e) from None
+            raise
+        _fsync_dir(self.path.parent if str(self.path.parent) else Path("."))
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def atomic_write(path: Path, data: bytes, *, exclusive: bool = False,
+                 like: os.stat_result | None = None) -> None:
+    """Temp file in the same folder, fsync, os.replace, fsync the folder; keeps the mode,
+    owner and group of the file replaced (or of `like`)."""
+    if like is None and not exclusive:
+        with contextlib.suppress(OSError):
+            like = os.stat(path)
+    with uninterrupted():
+        Pending(path, data, like).place(exclusive)
+
+
+@contextlib.contextmanager
+def uninterrupted() -> Iterator[None]:
+    """Ctrl-C waits until the file and its journal are both written (SPEC exit 130: the file
+    is as before or as after, never half)."""
+    try:
+        old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+    except (AttributeError, ValueError, OSError):  # pragma: no cover - not a POSIX main thread
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
+# -- the journal's bytes ---------------------------------------------------------------
+
+
+def read_sidecar(path: Path) -> bytes:
+    """The journal's bytes (b"" when there is none), never through a symbolic link."""
+    try:
+        fd = os.open(path, os.O_RDONLY | _NOFOLLOW | _CLOEXEC)
+    except FileNotFoundError:
+        return b""
+    except OSError as e:
+        if e.errno == errno.ELOOP:
+            raise CannotWrite(f"{path}: is a symbolic link; not followed") from None
+        raise EncounterMissing(f"{path}: cannot be read ({e.strerror})") from None
+    with os.fdopen(fd, "rb") as f:
+        return f.read()
+
+
+def tail_lines(path: Path, count: int) -> tuple[list[tuple[int, bytes, bool]], int]:
+    """The last `count` lines of the journal as (offset, bytes without the newline, whether
+    the newline is there), oldest first, and the journal's size; read backwards, so the cost
+    is flat in its length. A last line without its newline is a torn append."""
+    try:
+        fd = os.open(path, os.O_RDONLY | _NOFOLLOW | _CLOEXEC)
+    except FileNotFoundError:
+        return [], 0
+    except OSError as e:
+        if e.errno == errno.ELOOP:
+            raise CannotWrite(f"{path}: is a symbolic link; not followed") from None
+        raise EncounterMissing(f"{path}: cannot be read ({e.strerror})") from None
+    with os.fdopen(fd, "rb") as f:
+        size = os.fstat(f.fileno()).st_size
+        data = b""
+        pos = size
+        chunk = 65536
+        while pos > 0 and data[:-1].count(b"\n") < count:
+            step = min(chunk, pos)
+            pos -= step
+            f.seek(pos)
+            data = f.read(step) + data
+            chunk *= 2
+    pieces = data.split(b"\n")
+    if data.endswith(b"\n"):
+        pieces.pop()
+    offsets = []
+    at = pos
+    for piece in pieces:
+        offsets.append(at)
+        at += len(piece) + 1
+    lines = [(o, p, True) for o, p in zip(offsets, pieces, strict=True)]
+    if lines and not data.endswith(b"\n"):
+        lines[-1] = (lines[-1][0], lines[-1][1], False)
+    if pos > 0:
+        lines = lines[1:]
+    return lines[-count:], size
+
+
+def append_journal(path: Path, data: bytes, like: os.stat_result | None) -> int:
+    """Append `data` (whole lines) to the journal and fsync; returns the size before, so a
+    failure of the step after can take back this very append. An old journal gets the
+    encounter's mode (R-LOG-7)."""
+    fd = _open_sidecar(path, os.O_WRONLY | os.O_APPEND, like)
+    try:
+        st = os.fstat(fd)
+        if like is not None and stat.S_IMODE(st.st_mode) != stat.S_IMODE(like.st_mode) & 0o777:
+            with contextlib.suppress(OSError):
+                os.fchmod(fd, stat.S_IMODE(like.st_mode) & 0o777)
+        _write_all(fd, data)
+        os.fsync(fd)
+        return st.st_size
+    except OSError as e:
+        raise _write_error(path, e) from None
+    finally:
+        os.close(fd)
+
+
+def take_back(path: Path, size: int, existed: bool) -> None:
+    """Undo our own append of this run when the rename after it failed (SPEC: a non-zero
+    exit leaves the journal unchanged)."""
+    with contextlib.suppress(OSError):
+        if not existed:
+            os.unlink(path)
+            return
+        fd = os.open(path, os.O_WRONLY | _NOFOLLOW | _CLOEXEC)
+        try:
+            os.ftruncate(fd, size)
             os.fsync(fd)
         finally:
             os.close(fd)
-        os.chmod(tmp, mode)
-        if exclusive:
-            os.link(tmp, path)  # fails if `path` exists: no overwrite for `new`
-            os.unlink(tmp)
-        else:
-            os.replace(tmp, path)
-    except FileExistsError:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise CannotWrite(f"{path}: already exists; not overwritten") from None
-    except OSError as e:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise _write_error(path, e) from None
-    _fsync_dir(folder)
 
 
-# -- the journal -----------------------------------------------------------------
-
-
-class Journal:
-    """The append-only sidecar: one JSON line per applied command."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-
-    def append(self, record: dict[str, Any]) -> None:
-        line = (json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n").encode()
+def commit(path: Path, after: bytes, lines: Callable[[int], bytes],
+           like: os.stat_result | None) -> None:
+    """Write the new file aside, append the journal `lines(inode of the new file)`, put the
+    file in place. Call under `locked(path)`. A failure leaves file and journal as they
+    were."""
+    journal = journal_path(path)
+    with uninterrupted():
+        pending = Pending(path, after, like)
+        existed = journal.exists()
         try:
-            fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
-            try:
-                view = memoryview(line)
-                while view:
-                    view = view[os.write(fd, view) :]
-                os.fsync(fd)
-            finally:
-                os.close(fd)
-        except OSError as e:
-            raise _write_error(self.path, e) from None
-
-    def _tail_offset(self, end: int | None = None) -> int | None:
-        """Offset where the last record (before `end`) starts, read backwards: cost flat in
-        the journal size."""
+            size = append_journal(journal, lines(pending.ino),
+                                  like)
+        except BaseException:
+            pending.discard()
+            raise
         try:
-            size = self.path.stat().st_size if end is None else end
-        except FileNotFoundError:
-            return None
-        if size == 0:
-            return None
-        with self.path.open("rb") as f:
-            end = size
-            f.seek(end - 1)
-            if f.read(1) == b"\n":
-                end -= 1
-            pos = end
-            chunk = 65536
-            while pos > 0:
-                start = max(0, pos - chunk)
-                f.seek(start)
-                block = f.read(pos - start)
-                nl = block.rfind(b"\n")
-                if nl >= 0:
-                    return start + nl + 1
-                pos = start
-            return 0
-
-    def last(self, end: int | None = None) -> tuple[int, dict[str, Any]] | None:
-        """(offset, record) of the last record before byte `end` (default: the end of the
-        journal), or None. An unreadable line gives an empty record."""
-        offset = self._tail_offset(end)
-        if offset is None:
-            return None
-        with self.path.open("rb") as f:
-            f.seek(offset)
-            raw = f.read() if end is None else f.read(end - offset)
-        try:
-            record = json.loads(raw)
-        except ValueError:
-            return (offset, {})  # a torn append: treated as not committed
-        return (offset, record) if isinstance(record, dict) else (offset, {})
-
-    def truncate(self, offset: int) -> None:
-        try:
-            with self.path.open("r+b") as f:
-                f.truncate(offset)
-                f.flush()
-                os.fsync(f.fileno())
-        except OSError as e:
-            raise _write_error(self.path, e) from None
-
-    def records(self) -> Iterator[dict[str, Any]]:
-        """Every complete record, oldest first."""
-        try:
-            f = self.path.open("rb")
-        except FileNotFoundError:
-            return
-        with f:
-            for raw in f:
-                if not raw.endswith(b"\n"):
-                    return
-                try:
-                    record = json.loads(raw)
-                except ValueError:
-                    continue
-                if isinstance(record, dict):
-                    yield record
-
-    def committed_tail(self, current: bytes) -> tuple[int, dict[str, Any]] | None:
-        """The last record if it produced `current`; drops an uncommitted tail (see module doc).
-
-        Returns None when there is nothing committed that matches."""
-        tail = self.last()
-        if tail is None:
-            return None
-        offset, record = tail
-        digest = sha256(current)
-        if record.get("after_sha") == digest:
-            return tail
-        if not record or record.get("before_sha") == digest:
-            return (offset, {})  # uncommitted: a crash between append and replace, or undone
-        return None
-
-
-def _size(path: Path) -> int:
-    try:
-        return path.stat().st_size
-    except FileNotFoundError:
-        return 0
-
-
-def commit(path: Path, before: bytes, after: bytes, record: dict[str, Any]) -> None:
-    """Append the journal record, then replace the file. Call under `locked(path)`.
-
-    If the write fails, the journal is put back byte for byte (SPEC: a non-zero exit leaves
-    the file and its sidecar unchanged)."""
-    journal = Journal(journal_path(path))
-    existed = journal.path.exists()
-    size = _size(journal.path)
-    dropped = b""
-    tail = journal.committed_tail(before)
-    if tail is not None and not tail[1]:  # a record a crash never committed
-        with journal.path.open("rb") as f:
-            f.seek(tail[0])
-            dropped = f.read()
-        journal.truncate(tail[0])
-    record["before_sha"] = sha256(before)
-    record["after_sha"] = sha256(after)
-    record["before"] = before.decode("utf-8")
-    try:
-        journal.append(record)
-        atomic_write(path, after)
-    except CannotWrite:
-        with contextlib.suppress(OSError):
-            if journal.path.exists():
-                journal.truncate(size - len(dropped))
-                if dropped:
-                    with journal.path.open("ab") as f:
-                        f.write(dropped)
-                if not existed:
-                    journal.path.unlink()
-        raise
-
-
-def restore(path: Path, offset: int, before: bytes) -> None:
-    """Undo: put back the bytes before the last command, then drop its record."""
-    atomic_write(path, before)
-    Journal(journal_path(path)).truncate(offset)
+            pending.place()
+        except BaseException:
+            take_back(journal, size, existed)
+            raise

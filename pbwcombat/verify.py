@@ -1,54 +1,191 @@
-"""`verify`: recompute every logged generator roll from the seed (R-DIC-2), for the players."""
+"""`verify` (R-LOG-3): the hash chain, completeness, the current bytes, every generator roll
+recomputed (undone ones included), the commitment and the salt; names the first record that
+fails. Die numbers rolled again after an undo are listed, not failures (R-LOG-1)."""
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable
+import tomllib
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
+from pbwcombat import journal, store
 from pbwcombat.dice import generated_face, generator_key
+from pbwcombat.render.trust import Reuse, die_reuses
 
 
 @dataclass
 class Report:
     generated: int = 0
     supplied: int = 0
-    mismatches: list[str] = field(default_factory=list)
-    gaps: list[str] = field(default_factory=list)
+    undone: int = 0
+    aborted: int = 0
+    records: int = 0
+    failures: list[str] = field(default_factory=list)  # the first one first
+    reuses: list[Reuse] = field(default_factory=list)
     commitment: str = ""
+    committed: bool = False
+    complete: bool = True
 
     @property
     def ok(self) -> bool:
-        return not self.mismatches and not self.gaps
+        return not self.failures
+
+    def fail(self, where: str, what: str) -> None:
+        self.failures.append(f"{where}: {what}")
 
 
 def commitment_of(seed_hex: str) -> str:
     return hashlib.sha256(bytes.fromhex(seed_hex)).hexdigest()
 
 
-def verify_records(seed_hex: str, records: Iterable[dict[str, Any]]) -> Report:
-    """Every generator roll must equal the recomputed face, and counters must follow on from
-    each other (a gap would be a roll someone kept out of the log)."""
+def _events(rec: dict[str, Any], kind: str) -> list[dict[str, Any]]:
+    return [e for e in rec.get("events", []) if isinstance(e, dict) and e.get("type") == kind]
+
+
+def _version_in(text: Any) -> int | None:
+    if not isinstance(text, str):
+        return None
+    try:
+        doc = tomllib.loads(text.lstrip("\ufeff"))
+    except ValueError:
+        return None
+    st = doc.get("state")
+    v = st.get("version", 0) if isinstance(st, dict) else 0
+    return v if type(v) is int else None
+
+
+def _counter_in(text: Any) -> int:
+    try:
+        doc = tomllib.loads(str(text).lstrip("\ufeff"))
+    except ValueError:
+        return 0
+    dice = doc.get("dice")
+    n = dice.get("n", 0) if isinstance(dice, dict) else 0
+    return n if type(n) is int else 0
+
+
+def verify_file(path: Path, raw: bytes, seed_hex: str) -> Report:
+    """R-LOG-3 over the encounter at `path` (its current bytes `raw`) with the seed."""
+    path = store.real(path)
     report = Report(commitment=commitment_of(seed_hex))
+    h = journal.history(path, raw)
+    for line, what in h.damaged:
+        report.fail(f"line {line}", what)
+    live = h.live()
+    report.records = len(live)
+    report.aborted = len(h.aborted)
     seed = bytes.fromhex(seed_hex)
-    expected_n = 0  # the generator starts at 0 when the seed is made
-    for record in records:
-        key = generator_key(seed, str(record.get("salt", "")))
-        version = record.get("version")
-        for i, roll in enumerate(record.get("rolls", [])):
-            n = roll.get("n")
-            if n is None:
-                report.supplied += 1
-                continue
-            report.generated += 1
-            if n != expected_n:
-                report.gaps.append(f"command {version}: roll #{n} where #{expected_n} was due")
-            expected_n = n + 1
-            _check(report, key, roll, f"command {version}, die {i + 1}")
-        for die in _dice_in(record.get("events", [])):
-            if die.get("n") is not None:
-                _check(report, key, die, f"command {version}, post")
+    if not live:
+        if _version_in(raw.decode("utf-8", "replace")) not in (0, None):
+            report.complete = False
+            report.fail("journal", "missing: the file has changed but its history is not "
+                                   "there (incomplete)")
+        return report
+    # completeness: the first record starts from the file as first written by hand
+    first = live[0]
+    assert first.record is not None
+    if journal.kind(first.record) == "restart":
+        report.complete = False
+        report.fail(f"record {first.seq}", "the journal was restarted here: the history "
+                                           "before it is missing (incomplete)")
+    else:
+        before = first.record.get("before")
+        if not isinstance(before, str) or store.sha256(before.encode()) != \
+                first.record.get("before_sha"):
+            report.fail(f"record {first.seq}", "its before-text does not match its hash")
+        elif (_version_in(before) or 0) > 0:
+            report.complete = False
+            report.fail(f"record {first.seq}", f"the journal starts at version "
+                        f"{_version_in(before)}: the history before it is missing "
+                        "(incomplete)")
+    counter = _counter_in(first.record.get("before", first.record.get("after", "")))
+    counters: dict[int, int] = {}  # seq → the counter before it (for undo)
+    prev: dict[str, Any] | None = None
+    prev_seq = 0
+    commit_seen = False
+    salt_record: int | None = None
+    salt = ""
+    rolled_after_commit = False
+    for e in live:
+        rec = e.record
+        assert rec is not None
+        where = f"record {e.seq}"
+        k = journal.kind(rec)
+        if "seq" in rec and prev is not None and e.seq <= prev_seq:
+            report.fail(where, f"seq {e.seq} after seq {prev_seq} (sequence numbers are "
+                               "never reused)")
+        if prev is not None and rec.get("before_sha") != prev.get("after_sha"):
+            report.fail(where, f"its before-hash is not the after-hash of record {prev_seq} "
+                               "(a record is missing or was changed)")
+        for name in ("before", "after"):
+            text = rec.get(name)
+            if isinstance(text, str) and store.sha256(text.encode()) != rec.get(f"{name}_sha"):
+                report.fail(where, f"its {name}-text does not match its hash")
+        if k == "undo":
+            target = rec.get("undoes")
+            counter = counters.get(target, counter) if type(target) is int else counter
+        elif k == "edit":
+            counters[e.seq] = counter
+            changes = rec.get("changes") or []
+            dice_keys = [c.get("key") for c in changes
+                         if isinstance(c, dict) and str(c.get("key", "")).startswith("dice")]
+            if dice_keys and commit_seen:
+                report.fail(where, "[dice] edited by hand after the commitment ("
+                            + ", ".join(map(str, dice_keys)) + ")")
+            for c in changes:
+                if isinstance(c, dict) and c.get("key") == "dice.n" and type(c.get("new")) is int:
+                    counter = c["new"]
+        elif k == "restart":
+            counter = _counter_in(rec.get("after", ""))
+        elif k == "command":
+            counters[e.seq] = counter
+            if e.seq in h.undone:
+                report.undone += 1
+            rec_salt = str(rec.get("salt", ""))
+            if salt_record is not None and rec_salt != salt:
+                report.fail(where, "its rolls do not use the players' salt set by record "
+                                   f"{salt_record}")
+            elif salt_record is None and rec_salt:
+                report.fail(where, "it claims a salt no salt record set")
+            key = generator_key(seed, rec_salt)
+            for i, roll in enumerate(rec.get("rolls", [])):
+                if not isinstance(roll, dict) or roll.get("n") is None:
+                    report.supplied += 1
+                    continue
+                report.generated += 1
+                if commit_seen:
+                    rolled_after_commit = True
+                if roll.get("n") != counter:
+                    report.fail(where, f"roll #{roll.get('n')} where #{counter} was due (a "
+                                       "roll kept out of the journal?)")
+                counter = roll["n"] + 1 if type(roll.get("n")) is int else counter
+                _check(report, key, roll, f"{where}, die {i + 1}")
+            for die in _dice_in(rec.get("events", [])):
+                if die.get("n") is not None:
+                    _check(report, key, die, f"{where}, post")
+            commits = _events(rec, "DiceCommitted")
+            if commits and not commit_seen:
+                commit_seen = True
+                report.committed = True
+                if commits[0].get("commitment") != report.commitment:
+                    report.fail(where, "the seed does not hash to the commitment "
+                                       f"{commits[0].get('commitment')}")
+            salted = _events(rec, "DiceSalted")
+            if salted:
+                if salt_record is not None:
+                    report.fail(where, "a second salt (R-LOG-5: once only)")
+                elif rolled_after_commit:
+                    report.fail(where, "the salt came after generator rolls following the "
+                                       "commitment (R-LOG-5)")
+                salt_record = e.seq
+                salt = str(salted[-1].get("salt", ""))
+        prev, prev_seq = rec, e.seq
+    if prev is not None and prev.get("after_sha") != store.sha256(raw):
+        report.fail("file", f"its bytes are not the state recorded last (record {prev_seq}): "
+                            "changed since, by hand or by an older copy")
+    report.reuses = die_reuses({**x.record, "seq": x.seq} for x in live if x.record)
     return report
 
 
@@ -56,21 +193,19 @@ def _check(report: Report, key: bytes, die: dict[str, Any], where: str) -> None:
     try:
         face = generated_face(key, int(die["n"]), int(die["sides"]))
     except (KeyError, TypeError, ValueError):
-        report.mismatches.append(f"{where}: malformed die {die!r}")
+        report.fail(where, f"malformed die {die!r}")
         return
     if face != die.get("face"):
-        report.mismatches.append(f"{where} (#{die['n']}, d{die['sides']}): logged "
-                                 f"{die.get('face')}, recomputed {face}")
+        report.fail(where, f"#{die['n']}, d{die['sides']}: logged {die.get('face')}, "
+                           f"recomputed {face}")
 
 
-def _dice_in(value: Any) -> Iterable[dict[str, Any]]:
+def _dice_in(value: Any) -> list[dict[str, Any]]:
     """Every die dict ({sides, face, n}) inside the events as shown in the posts."""
     if isinstance(value, dict):
         if {"sides", "face", "n"} <= value.keys():
-            yield value
-            return
-        for v in value.values():
-            yield from _dice_in(v)
-    elif isinstance(value, list):
-        for v in value:
-            yield from _dice_in(v)
+            return [value]
+        return [d for v in value.values() for d in _dice_in(v)]
+    if isinstance(value, list):
+        return [d for v in value for d in _dice_in(v)]
+    return []

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 from conftest import duel
-from helpers import dice_key, dice_table, doc, ref_face, snapshot
+from helpers import dice_key, dice_table, doc, journal_of, ref_face, snapshot
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -164,12 +164,12 @@ def test_R_DIC_1_short_forms_round_trip_to_canonical(case):
 @given(case=expressions(max_terms=6, max_count=20))
 def test_R_DIC_1_valid_expressions_roll_within_bounds_property(run, seeded, case):
     expr, low, high = case
-    r = run("roll", seeded, expr, "--dry-run", "--format", "json")
+    key = key_of(seeded)
+    n = dice_table(seeded)["n"]
+    r = run("roll", seeded, expr, "--format", "json")
     assert r.code == 0, (expr, r.err)
     (event,) = [e for e in r.json()["events"] if e.get("roll")]
     assert low <= event["roll"]["total"] <= high
-    key = key_of(seeded)
-    n = dice_table(seeded)["n"]
     dice = rolled(r.json())
     assert [d[2] for d in dice] == list(range(n, n + len(dice)))
     for sides, face, die_n in dice:
@@ -463,8 +463,9 @@ def test_R_DIC_4_gm_damage_dice_left_to_right(run, seeded):
 
 def test_R_DIC_2_same_file_same_action_same_rolls(run, seeded, tmp_path):
     a, b = tmp_path / "a.toml", tmp_path / "b.toml"
-    shutil.copyfile(seeded, a)
-    shutil.copyfile(seeded, b)
+    for copy in (a, b):  # the file moves together with its journal (R-LOG-4)
+        shutil.copyfile(seeded, copy)
+        shutil.copyfile(journal_of(seeded), journal_of(copy))
     ra = run("roll-initiative", a, "--format", "json")
     rb = run("roll-initiative", b, "--format", "json")
     assert ra.code == rb.code == 0

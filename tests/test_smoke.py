@@ -1,5 +1,7 @@
 """End-to-end smoke: an example encounter through initiative, an attack and undo."""
 
+import json
+
 from pbwcombat import store
 
 
@@ -14,4 +16,5 @@ def test_R_INI_1_example_round_and_undo_restores_bytes(run, encounter):
     assert run("undo", path).code == 0
     assert path.read_bytes() == original
     assert run("undo", path).code == 3
-    assert store.journal_path(path).read_bytes() == b""
+    kinds = [json.loads(x).get("type") for x in store.journal_path(path).read_bytes().splitlines()]
+    assert kinds == ["command", "undo"]  # R-LOG-1: the undone command stays

@@ -109,7 +109,8 @@ def test_undo_restores_exact_bytes_repeatedly_down_to_the_original(run, fight):
         r = run("undo", fight)
         assert r.code == 0, r.err
         assert fight.read_bytes() == expected
-    assert journal_bytes(fight) == b""
+    kinds = [json.loads(x)["type"] for x in journal_lines(fight)]
+    assert kinds == ["command"] * 5 + ["undo"] * 5  # R-LOG-1: append-only
     r = run("undo", fight)
     assert r.code == 3
     assert fight.read_bytes() == snapshots[0]
@@ -121,7 +122,7 @@ def test_undo_then_new_command_then_undo(run, fight):
     assert run("roll", fight, "1d6").code == 0
     assert run("undo", fight).code == 0
     assert run("hp", fight, "hero", "-1").code == 0
-    assert len(journal_lines(fight)) == 1
+    assert len(journal_lines(fight)) == 3
     assert run("undo", fight).code == 0
     assert fight.read_bytes() == original
     assert run("undo", fight).code == 3
@@ -135,23 +136,23 @@ def test_undo_with_nothing_to_undo_exits_3_and_changes_nothing(run, fight):
     assert journal_bytes(fight) == b""
 
 
-def test_undo_after_hand_edit_exits_3_and_force_undoes(run, fight):
+def test_R_LOG_2_undo_right_after_a_hand_edit_records_the_edit_and_undoes_it(run, fight):
     original = fight.read_bytes()
     assert run("roll", fight, "1d20").code == 0
-    edited = fight.read_bytes() + b"\n# the GM was here\n"
-    fight.write_bytes(edited)
-    journal = journal_bytes(fight)
+    rolled = fight.read_bytes()
+    fight.write_bytes(rolled + b"\n# the GM was here\n")
     r = run("undo", fight)
-    assert r.code == 3
-    assert fight.read_bytes() == edited
-    assert journal_bytes(fight) == journal
-    r = run("undo", fight, "--force")
     assert r.code == 0, r.err
+    assert fight.read_bytes() == rolled  # back to the file as last recorded
+    kinds = [json.loads(x)["type"] for x in journal_lines(fight)]
+    assert kinds == ["command", "edit", "undo"]
+    assert json.loads(journal_lines(fight)[-1])["undoes"] == 2
+    assert run("undo", fight).code == 0
     assert fight.read_bytes() == original
     assert run("undo", fight).code == 3
 
 
-# -- torn journal tails ------------------------------------------------------------------
+# -- torn journal tails (R-LOG-4) ----------------------------------------------------------
 
 
 def _append_torn_record(path: Path, marker: str) -> None:
@@ -159,7 +160,9 @@ def _append_torn_record(path: Path, marker: str) -> None:
     last = json.loads(journal_lines(path)[-1])
     current = path.read_bytes()
     torn = dict(last)
+    torn.pop("ino", None)
     torn.update(
+        seq=last["seq"] + 1,
         version=last["version"] + 1,
         command="roll",
         key=None,
@@ -167,6 +170,7 @@ def _append_torn_record(path: Path, marker: str) -> None:
         before=current.decode("utf-8"),
         before_sha=sha(current),
         after_sha=sha(b"never written"),
+        after="never written",
         events=[{"type": "FreeRolled", "who": "", "name": "", "expr": "1d4",
                  "roll": {"terms": [{"sign": 1, "number": 1, "sides": 4,
                                      "dice": [{"sides": 4, "face": 4, "n": 99}]}],
@@ -177,12 +181,12 @@ def _append_torn_record(path: Path, marker: str) -> None:
         f.write((json.dumps(torn) + "\n").encode())
 
 
-def test_torn_tail_is_ignored_by_log_and_dropped_by_next_write(run, fight):
+def test_R_LOG_4_record_that_never_became_the_file_is_aborted_not_cut(run, fight):
     original = fight.read_bytes()
     assert run("roll", fight, "1d20", "--reason", "first").code == 0
     committed = fight.read_bytes()
     _append_torn_record(fight, "TORNTAIL")
-    assert len(journal_lines(fight)) == 2
+    kept = journal_bytes(fight)
 
     r = run("log", fight, "--format", "plain")
     assert r.code == 0, r.err
@@ -192,14 +196,17 @@ def test_torn_tail_is_ignored_by_log_and_dropped_by_next_write(run, fight):
     assert r.code == 0, r.err
     assert "TORNTAIL" not in r.out
     assert fight.read_bytes() == committed  # log is read-only
+    assert run("verify", fight).code == 0  # verify skips the aborted record
 
     r = run("roll", fight, "1d6", "--reason", "second")
     assert r.code == 0, r.err
-    lines = journal_lines(fight)
-    assert len(lines) == 2
-    assert b"TORNTAIL" not in journal_bytes(fight)
-    assert [json.loads(x)["version"] for x in lines] == [1, 2]
+    assert journal_bytes(fight).startswith(kept)  # nothing cut
+    records = [json.loads(x) for x in journal_lines(fight)]
+    assert [x["type"] for x in records] == ["command", "command", "abort", "command"]
+    assert records[2]["aborts"] == 2
+    assert [x["seq"] for x in records] == [1, 2, 3, 4]
     assert version_of(fight) == 2
+    assert run("verify", fight).code == 0
 
     assert run("undo", fight).code == 0
     assert fight.read_bytes() == committed
@@ -207,23 +214,28 @@ def test_torn_tail_is_ignored_by_log_and_dropped_by_next_write(run, fight):
     assert fight.read_bytes() == original
 
 
-def test_half_written_journal_line_is_ignored_and_dropped(run, fight):
+def test_R_LOG_4_half_written_line_is_closed_and_aborted(run, fight):
     assert run("roll", fight, "1d20").code == 0
     committed = fight.read_bytes()
     with journal_of(fight).open("ab") as f:
         f.write(b'{"version": 2, "command": "roll", "events": [{"type": "FreeRol')
+    torn = journal_bytes(fight)
     r = run("log", fight, "--format", "json")
     assert r.code == 0, r.err
     assert len(r.json()["records"]) == 1
     assert run("roll", fight, "1d4").code == 0
     raw = journal_bytes(fight)
-    assert b"FreeRol'" not in raw and raw.endswith(b"\n")
-    assert [json.loads(x)["version"] for x in raw.splitlines()] == [1, 2]
+    assert raw.startswith(torn) and raw.endswith(b"\n")
+    lines = raw.splitlines()
+    abort = json.loads(lines[2])
+    assert abort["type"] == "abort" and abort["line"] == 2
+    assert json.loads(lines[3])["version"] == 2
+    assert run("verify", fight).code == 0
     assert run("undo", fight).code == 0
     assert fight.read_bytes() == committed
 
 
-def test_undo_skips_a_torn_tail(run, fight):
+def test_R_LOG_4_undo_skips_a_record_that_never_became_the_file(run, fight):
     original = fight.read_bytes()
     assert run("roll", fight, "1d20").code == 0
     _append_torn_record(fight, "TORNTAIL")

@@ -164,7 +164,7 @@ def test_verify_passes_a_clean_log_and_counts_apart(run, fight):
     assert data["ok"] is True
     assert data["generated"] == 5    # 3d6, one d6 of 2d6, the 1d8 damage
     assert data["supplied"] == 4     # two initiative d20, one d6, the attack d20
-    assert data["mismatches"] == [] and data["gaps"] == []
+    assert data["failures"] == [] and data["complete"] is True
     assert data["commitment"] == hashlib.sha256(
         bytes.fromhex(dice_table(fight)["seed"])).hexdigest()
     r = ok(run("verify", fight))
@@ -175,9 +175,9 @@ def test_verify_passes_a_clean_log_and_counts_apart(run, fight):
 
 
 def test_verify_with_the_revealed_seed_and_a_salt(run, fight):
-    ok(run("dice", "commit", fight))
     ok(run("roll", fight, "2d20"))           # before the salt: key = seed
-    ok(run("dice", "salt", fight, "4817"))
+    ok(run("dice", "commit", fight))
+    ok(run("dice", "salt", fight, "4817"))   # R-LOG-5: before any roll after the commit
     played(run, fight)                       # after: key = SHA-256(seed ‖ salt)
     ok(run("end", fight))
     seed = dice_table(fight)["seed"]
@@ -192,7 +192,7 @@ def test_verify_catches_a_wrong_seed(run, fight):
     wrong = hashlib.sha256(b"not the seed").hexdigest()
     r = run("verify", fight, "--seed", wrong)
     assert r.code == 3, (r.code, r.out, r.err)
-    assert "MISMATCH" in r.out or "mismatch" in (r.out + r.err).lower()
+    assert "recomputed" in r.out and "FAILED" in r.out
     assert snapshot(fight, mtime=True) == before
 
 
@@ -204,7 +204,7 @@ def test_verify_malformed_seed_is_usage_error(run, fight):
 
 def tamper(path: Path, command: str) -> int:
     """Change one generated face of the first `command` record, in "rolls" and in the post
-    ("events") alike, as a forger would. Returns that record's version."""
+    ("events") alike, as a forger would. Returns that record's seq."""
     recs = records(path)
     rec = next(r for r in recs if r["command"] == command)
     rolled = next(d for d in rec["rolls"] if d["n"] is not None)
@@ -216,24 +216,25 @@ def tamper(path: Path, command: str) -> int:
     for d in shown:
         d["face"] = new
     write_records(path, recs)
-    return int(rec["version"])
+    return int(rec["seq"])
 
 
 def test_verify_catches_a_tampered_log_entry(run, fight):
     played(run, fight)
     assert ok(run("verify", fight)).code == 0
-    version = tamper(fight, "roll")
+    seq = tamper(fight, "roll")
     before = snapshot(fight, mtime=True)
     r = run("verify", fight)
     assert r.code == 3, (r.code, r.out, r.err)
-    bad = [ln for ln in r.out.splitlines() if "MISMATCH" in ln]
+    bad = [ln for ln in r.out.splitlines() if ln.startswith("FAILED ")]
     assert bad
-    assert all(re.search(rf"command {version}\b", ln, re.I) for ln in bad)
+    assert all(re.search(rf"record {seq}\b", ln, re.I) for ln in bad)
+    assert f"record {seq}" in r.err  # R-LOG-3: the first record that fails is named
     assert snapshot(fight, mtime=True) == before  # read-only, even on failure
     j = run("verify", fight, "--format", "json")
     assert j.code == 3
     assert j.json()["ok"] is False
-    assert j.json()["mismatches"]
+    assert j.json()["failures"]
 
 
 def test_verify_catches_a_face_changed_only_in_the_post(run, fight):
@@ -245,7 +246,7 @@ def test_verify_catches_a_face_changed_only_in_the_post(run, fight):
     write_records(fight, recs)
     r = run("verify", fight)
     assert r.code == 3, (r.code, r.out, r.err)
-    assert re.search(rf"command {rec['version']}\b", r.out, re.I)
+    assert re.search(rf"record {rec['seq']}\b", r.out, re.I)
 
 
 def test_verify_catches_a_roll_kept_out_of_the_log(run, fight):

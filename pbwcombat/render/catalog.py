@@ -272,6 +272,20 @@ EN: dict[str, str] = {
     "map_legend": "Legend",
     "map_dead": "dead",
     "map_no_grid": "No grid: this encounter has no positions.",
+    # journal and trust (R-LOG)
+    "edited_by_hand": "Edited by hand: {changes}",
+    "edit_changed": "{what} changed",
+    "edit_unknown": "the changes are not in the journal",
+    "edit_more": "and {count} more",
+    "edit_nothing": "only the layout",
+    "dry_run_dice": "Dry run: the generator dice shown are not the real ones, and nothing "
+                    "was written.",
+    "log_undone": "(undone by record {undo})",
+    "log_edit": "Hand edit ({time})",
+    "log_restart": "New journal ({time}): the history before it is not in this journal.",
+    "log_reuses": "Die numbers rolled again after an undo:",
+    "reuse": "#{n}: {a_face} in the undone {a}, then {b_face} in {b}",
+    "hand_edit": "hand edit",
 }
 
 ES: dict[str, str] = {
@@ -558,6 +572,20 @@ ES: dict[str, str] = {
     "map_legend": "Leyenda",
     "map_dead": "muerto",
     "map_no_grid": "Sin cuadrícula: este encuentro no tiene posiciones.",
+    # journal and trust (R-LOG)
+    "edited_by_hand": "Editado a mano: {changes}",
+    "edit_changed": "{what} cambiado",
+    "edit_unknown": "los cambios no están en el diario",
+    "edit_more": "y {count} más",
+    "edit_nothing": "solo el formato",
+    "dry_run_dice": "Simulación: los dados del generador que se muestran no son los reales y "
+                    "no se ha escrito nada.",
+    "log_undone": "(deshecha por el registro {undo})",
+    "log_edit": "Edición a mano ({time})",
+    "log_restart": "Diario nuevo ({time}): la historia anterior no está en este diario.",
+    "log_reuses": "Números de dado usados de nuevo tras deshacer:",
+    "reuse": "#{n}: {a_face} en {a} (deshecha), luego {b_face} en {b}",
+    "hand_edit": "edición a mano",
 }
 
 CATALOGUES = {"en": EN, "es": ES}

@@ -11,27 +11,70 @@ from pbwcombat.model import Encounter
 from pbwcombat.render.catalog import CATALOGUES
 from pbwcombat.render.markup import clean
 from pbwcombat.render.post import body, header, narrator, redact
+from pbwcombat.render.trust import Reuse, describe, edit_line, reuse_lines
 
 
 def log_post(enc: Encounter, records: list[dict[str, Any]], fmt: str, lang: str,
-             gm: bool) -> str:
-    """Every command with its rolls and outcomes, oldest first (R-OUT-3 holds here too)."""
-    n = narrator(enc, "plain" if fmt == "json" else fmt, lang, gm)
+             gm: bool, reuses: list[Reuse] | None = None) -> str:
+    """Every command with its rolls and outcomes, oldest first (R-OUT-3 holds here too);
+    undone commands marked, hand edits in their place, die numbers rolled again after an
+    undo listed (R-LOG-1, R-LOG-2)."""
+    mfmt = "plain" if fmt == "json" else fmt
+    n = narrator(enc, mfmt, lang, gm)
     lines = [header(enc, n)]
     n.deadline_shown = True  # R-OUT-9: the current deadline is in the header, once
     for record in records:
+        kind = record.get("type", "command")
+        if kind == "edit":
+            lines += ["", n.markup.bold(n.t("log_edit", time=n.when(record.get("time", "")))),
+                      edit_line(enc, record.get("changes"), mfmt, lang, gm)]
+            continue
+        if kind == "restart":
+            lines += ["", n.t("log_restart", time=n.when(record.get("time", "")))]
+            continue
+        if kind != "command":
+            continue
         events = [ev.from_dict(e) for e in record.get("events", [])]
-        title = n.t("log_title", version=record.get("version"),
-                    command=n.command(record.get("command")),
-                    time=n.when(record.get("time", "")))
-        lines += ["", n.markup.bold(title), *body(events, n)]
+        title = n.markup.bold(n.t("log_title", version=record.get("version"),
+                                  command=n.command(record.get("command")),
+                                  time=n.when(record.get("time", ""))))
+        if record.get("undone"):
+            title += " " + n.t("log_undone", undo=record["undone"])
+        lines += ["", title, *body(events, n)]
+    extra = reuse_lines(reuses or [], mfmt, lang)
+    if extra:
+        lines += ["", *extra]
     text = n.markup.finish("\n".join(lines).rstrip() + "\n")
     if fmt != "json":
         return text
-    data = [{"version": r.get("version"), "command": r.get("command"), "time": r.get("time"),
+    data = [{"seq": r.get("seq"), "type": r.get("type", "command"),
+             "version": r.get("version"), "command": r.get("command"), "time": r.get("time"),
+             "undone": bool(r.get("undone")),
+             "changes": _changes_json(r, gm) if r.get("type") == "edit" else None,
              "events": [redact(e, gm) for e in r.get("events", [])]} for r in records]
-    return clean(json.dumps({"version": enc.state.version, "events": [], "records": data,
-                             "text": text}, ensure_ascii=False)) + "\n"
+    out: dict[str, Any] = {"version": enc.state.version, "events": [], "records": data,
+                           "text": text}
+    if reuses:
+        out["reuses"] = [{"n": r.n, "first": describe(r.first), "first_face": r.first_face,
+                          "then": describe(r.then), "then_face": r.then_face}
+                         for r in reuses]
+    return clean(json.dumps(out, ensure_ascii=False)) + "\n"
+
+
+def _changes_json(record: dict[str, Any], gm: bool) -> list[dict[str, Any]] | None:
+    """The changed keys of an edit, as JSON: `[dice]` values never shown, non-PC hit points
+    only with `gm` (R-OUT-3)."""
+    changes = record.get("changes")
+    if not isinstance(changes, list):
+        return None
+    out = []
+    for c in changes:
+        key = str(c.get("key", ""))
+        hidden = key.startswith("dice") or (not gm and key.startswith("combatants.")
+                                            and key.rsplit(".", 1)[-1] in ("hp", "max_hp"))
+        out.append({"key": key} if hidden else {"key": key, "old": c.get("old"),
+                                                   "new": c.get("new")})
+    return out
 
 
 def undo_post(record: dict[str, Any], before: bytes, fmt: str | None,
@@ -45,8 +88,11 @@ def undo_post(record: dict[str, Any], before: bytes, fmt: str | None,
         lang = "en"
     fmt = fmt or str(doc.get("format", "bbcode"))
     back = doc.get("state", {}).get("version", 0) if isinstance(doc.get("state"), dict) else 0
+    command = record.get("command")
+    if record.get("type") == "edit":
+        command = CATALOGUES[lang]["hand_edit"]
     text = CATALOGUES[lang]["would_undo" if dry_run else "undone"].format(
-        command=record.get("command"), version=record.get("version"), back=back)
+        command=command, version=record.get("version", back), back=back)
     if fmt == "json":
         return clean(json.dumps({"version": back, "events": [], "undone": record.get("command"),
                                  "text": text + "\n"}, ensure_ascii=False)) + "\n"

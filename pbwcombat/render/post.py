@@ -93,12 +93,13 @@ def _dice_of(e: ev.Event) -> list[Any]:
 
 
 def text_post(enc: Encounter, events: Sequence[ev.Event], fmt: str, lang: str,
-              gm: bool, facts: dict[str, Any] | None = None) -> str:
+              gm: bool, facts: dict[str, Any] | None = None,
+              preface: Sequence[str] = ()) -> str:
     n = narrator(enc, fmt, lang, gm)
     shown = narrated_facts(facts if facts is not None else header_facts(enc), events)
     n.deadline_shown = bool(shown.get("turn") and shown.get("deadline"))  # once per post
     top = header(shown, n)
-    return n.markup.finish("\n".join([top, "", *body(events, n)]).rstrip() + "\n")
+    return n.markup.finish("\n".join([top, *preface, "", *body(events, n)]).rstrip() + "\n")
 
 
 def redact(data: dict[str, Any], gm: bool) -> dict[str, Any]:
@@ -113,12 +114,14 @@ def redact(data: dict[str, Any], gm: bool) -> dict[str, Any]:
 
 def json_post(enc: Encounter, events: Sequence[ev.Event], lang: str, gm: bool,
               unused: Sequence[int] = (), facts: dict[str, Any] | None = None,
-              version: int | None = None) -> str:
+              version: int | None = None, preface: Sequence[str] = ()) -> str:
     payload: dict[str, Any] = {
         "version": enc.state.version if version is None else version,
         "events": [redact(ev.to_dict(e), gm) for e in events],
-        "text": text_post(enc, events, "plain", lang, gm, facts),
+        "text": text_post(enc, events, "plain", lang, gm, facts, preface),
     }
+    if preface:
+        payload["notes"] = list(preface)
     if unused:
         payload["unused_dice"] = list(unused)
     return clean(json.dumps(payload, ensure_ascii=False)) + "\n"
@@ -126,11 +129,12 @@ def json_post(enc: Encounter, events: Sequence[ev.Event], lang: str, gm: bool,
 
 def render(enc: Encounter, events: Sequence[ev.Event], fmt: str, lang: str, gm: bool,
            unused: Sequence[int] = (), facts: dict[str, Any] | None = None,
-           version: int | None = None) -> str:
-    """The post for `events`; `facts`/`version` re-create a post from the journal."""
+           version: int | None = None, preface: Sequence[str] = ()) -> str:
+    """The post for `events`; `facts`/`version` re-create a post from the journal; `preface`
+    lines (a hand edit, a dry run: R-LOG-2, R-LOG-6) follow the header."""
     if fmt == "json":
-        return json_post(enc, events, lang, gm, unused, facts, version)
-    return text_post(enc, events, fmt, lang, gm, facts)
+        return json_post(enc, events, lang, gm, unused, facts, version, preface)
+    return text_post(enc, events, fmt, lang, gm, facts, preface)
 
 
 # -- the status post (`show`) ------------------------------------------------------------

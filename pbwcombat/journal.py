@@ -1,0 +1,369 @@
+"""The journal's records (R-LOG): what a command finds before it acts, what `undo` undoes,
+and the journal read whole (for `log`, `verify` and `--key`).
+
+Every line of `FILE.journal` is one JSON record; README "Verify the dice yourself" documents
+each field. Types: `command` (an applied command; 0.1 records have no `type` and count as
+commands), `undo` (names the `seq` it undoes), `edit` (the file's bytes changed by hand
+since the last record), `abort` (a record that never took effect: a torn last line, or a
+record whose after-hash never became the file) and `restart` (a new journal started with
+`--force` where the old one was missing or damaged).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pbwcombat import store
+from pbwcombat.errors import InvalidEncounter, Refused
+
+STATE_RECORDS = ("command", "undo", "edit", "restart", "abort")
+
+
+def kind(record: dict[str, Any]) -> str:
+    """A record's type; 0.1 records have none and are commands."""
+    value = record.get("type", "command")
+    return value if isinstance(value, str) else "command"
+
+
+def encode(record: dict[str, Any]) -> bytes:
+    return (json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n").encode()
+
+
+def text_of(data: bytes) -> str:
+    return data.decode("utf-8")
+
+
+class Damaged(InvalidEncounter):
+    """The journal is damaged (R-LOG-4): exit 65, naming the journal and the line."""
+
+    def __init__(self, journal: Path, line: int, what: str) -> None:
+        super().__init__([f"{journal}: line {line}: {what} (R-LOG-4: the journal is damaged;"
+                          " move it aside and run the command with --force to start a new "
+                          "one)"])
+
+
+# -- the journal read whole -------------------------------------------------------------
+
+
+@dataclass
+class Entry:
+    line: int  # 1-based line number
+    raw: bytes
+    record: dict[str, Any] | None  # None: the line does not parse
+    complete: bool  # False: the last line, without its newline (a torn append)
+
+    @property
+    def seq(self) -> int:
+        """The record's `seq`; a 0.1 record's is its line number."""
+        assert self.record is not None
+        value = self.record.get("seq")
+        return value if type(value) is int else self.line
+
+
+def entries(path: Path) -> list[Entry]:
+    """Every line of the journal beside `path`, oldest first."""
+    data = store.read_sidecar(store.journal_path(path))
+    if not data:
+        return []
+    pieces = data.split(b"\n")
+    complete_last = data.endswith(b"\n")
+    if complete_last:
+        pieces.pop()
+    out = []
+    for i, raw in enumerate(pieces):
+        out.append(Entry(i + 1, raw, _parse(raw), complete_last or i < len(pieces) - 1))
+    return out
+
+
+def _parse(raw: bytes) -> dict[str, Any] | None:
+    try:
+        value = json.loads(raw)
+    except ValueError:
+        return None
+    return value if isinstance(value, dict) else None
+
+
+@dataclass
+class History:
+    """The journal as read by `log`, `verify` and `--key`: which records count, which were
+    undone, which were aborted, and which lines are damaged."""
+
+    records: list[Entry] = field(default_factory=list)  # parsed records, aborted ones included
+    undone: dict[int, int] = field(default_factory=dict)  # seq → the seq of its undo record
+    aborted: set[int] = field(default_factory=set)  # seqs of aborted records
+    torn: set[int] = field(default_factory=set)  # lines closed by an abort record (or torn)
+    damaged: list[tuple[int, str]] = field(default_factory=list)  # (line, what)
+
+    def live(self) -> list[Entry]:
+        """The records that took effect, undone ones included, in order."""
+        return [e for e in self.records
+                if kind(e.record or {}) != "abort" and e.seq not in self.aborted]
+
+
+def history(path: Path, current: bytes | None = None) -> History:
+    """Read the whole journal; with the file's `current` bytes, a last record whose
+    after-hash never became the file (a crash before the rename) counts as aborted."""
+    h = History()
+    lines = entries(path)
+    for i, e in enumerate(lines):
+        if e.record is None or not e.complete:
+            nxt = lines[i + 1].record if i + 1 < len(lines) else None
+            if not e.complete or (nxt is not None and kind(nxt) == "abort"
+                                  and nxt.get("line") == e.line):
+                h.torn.add(e.line)
+            else:
+                h.damaged.append((e.line, "not a JSON record"))
+            continue
+        rec = e.record
+        h.records.append(e)
+        k = kind(rec)
+        if k == "undo" and type(rec.get("undoes")) is int:
+            h.undone[rec["undoes"]] = e.seq
+        elif k == "abort" and type(rec.get("aborts")) is int:
+            h.aborted.add(rec["aborts"])
+    if current is not None and h.records:
+        last = h.records[-1]
+        assert last.record is not None
+        digest = store.sha256(current)
+        if (kind(last.record) in ("command", "undo") and last.record.get("after_sha") != digest
+                and last.record.get("before_sha") == digest
+                and not looks_edited(path, last.record)):
+            h.aborted.add(last.seq)
+    return h
+
+
+def find_key(path: Path, key: str) -> dict[str, Any] | None:
+    """The live record of an idempotency key (a key whose command was undone is free
+    again, R-LOG-1); 0.1 records count."""
+    needle = json.dumps(key, ensure_ascii=False).encode()
+    h = History()
+    found: list[Entry] = []
+    for e in entries(path):
+        if e.record is None:
+            continue
+        k = kind(e.record)
+        if k == "undo" and type(e.record.get("undoes")) is int:
+            h.undone[e.record["undoes"]] = e.seq
+        elif k == "abort" and type(e.record.get("aborts")) is int:
+            h.aborted.add(e.record["aborts"])
+        elif needle in e.raw and e.record.get("key") == key:
+            found.append(e)
+    for e in reversed(found):
+        if e.seq not in h.undone and e.seq not in h.aborted:
+            return e.record
+    return None
+
+
+# -- before a command: what it finds ------------------------------------------------------
+
+
+@dataclass
+class Prelude:
+    """What a command finds in the journal before it acts: the records it appends first
+    (abort, edit, restart), the last `seq` used, and the last recorded state."""
+
+    seq: int = 0
+    records: list[dict[str, Any]] = field(default_factory=list)
+    prefix: bytes = b""  # b"\n": closes a torn last line
+    last: dict[str, Any] | None = None  # the last record before the prelude's
+    edit: dict[str, Any] | None = None
+    aborted: set[int] = field(default_factory=set)
+
+    @property
+    def empty_journal(self) -> bool:
+        return self.last is None and not self.records
+
+    def add(self, record: dict[str, Any]) -> dict[str, Any]:
+        self.seq += 1
+        record = {"seq": self.seq, **record}
+        self.records.append(record)
+        return record
+
+    def lines(self, *more: dict[str, Any]) -> bytes:
+        return self.prefix + b"".join(encode(r) for r in [*self.records, *more])
+
+
+def looks_edited(path: Path, record: dict[str, Any]) -> bool:
+    """The file equals the record's before-state: a crash before the rename, or an older
+    copy saved over the file after it? An editor writing in place keeps the inode the record
+    wrote; one that renames leaves a file newer than the journal. A crash leaves neither."""
+    try:
+        st = os.stat(path)
+        js = os.stat(store.journal_path(path))
+    except OSError:
+        return False
+    return record.get("ino") == st.st_ino or st.st_mtime_ns > js.st_mtime_ns
+
+
+def examine(path: Path, raw: bytes, version: int, force: bool, now: str) -> Prelude:
+    """R-LOG-2/4: read the journal's tail (cost flat in its length) and decide what to
+    append before the command: an abort record for a torn line or a record that never became
+    the file, an edit record for a hand edit, a restart record for a missing journal
+    (`--force`). Raises Damaged (65) for a damaged last line, Refused (3) for a missing
+    journal or a `[dice]` edit after the commitment (unless `force`)."""
+    journal = store.journal_path(path)
+    lines, size = store.tail_lines(journal, 3)
+    digest = store.sha256(raw)
+    p = Prelude()
+    if size == 0:
+        if version > 0:
+            if not force:
+                raise Refused(f"R-LOG-4: {path} is at version {version} but has no journal "
+                              f"({journal.name}): its history is missing. Run the command "
+                              "with --force to start a new journal (verify will report the "
+                              "history as incomplete)")
+            p.add({"type": "restart", "time": now, "reason": "journal missing",
+                   "before_sha": digest, "after_sha": digest, "after": text_of(raw)})
+        return p
+    if not lines[-1][2]:  # a torn append: closed by a newline and aborted
+        torn_offset = lines.pop()[0]
+        p.prefix = b"\n"
+        torn_line = _line_number(journal, torn_offset)
+    else:
+        torn_line = 0
+    if not lines:  # nothing but a torn line
+        if torn_line:
+            p.add({"type": "abort", "line": torn_line, "time": now, "before_sha": digest,
+                   "after_sha": digest, "after": text_of(raw)})
+        return p
+    offset, last_raw, _ = lines[-1]
+    last = _parse(last_raw)
+    if last is None:
+        raise Damaged(journal, _line_number(journal, offset), "not a JSON record")
+    if type(last.get("seq")) is int:
+        p.seq = last["seq"]
+        prev = _parse(lines[-2][1]) if len(lines) > 1 else None
+        if (prev is not None and kind(last) in ("command", "undo", "edit")
+                and last.get("before_sha") != prev.get("after_sha")):
+            raise Damaged(journal, _line_number(journal, offset),
+                          "its before-hash is not the after-hash of the record before it")
+    else:
+        p.seq = _line_number(journal, offset)  # a 0.1 record: its line number
+    last_seq = p.seq
+    p.last = last
+    state = last.get("after_sha")
+    if torn_line:
+        p.add({"type": "abort", "line": torn_line, "time": now, "before_sha": state,
+               "after_sha": state})
+    if digest == state:
+        return p
+    if (kind(last) in ("command", "undo") and digest == last.get("before_sha")
+            and not looks_edited(path, last)):
+        p.aborted.add(last_seq)
+        p.add({"type": "abort", "aborts": last_seq, "time": now, "before_sha": digest,
+               "after_sha": digest, "after": text_of(raw)})
+        return p
+    old_text = last.get("after")
+    changes = diff(old_text, raw) if isinstance(old_text, str) else None
+    if changes is not None and not force and _dice_changed_after_commit(old_text, changes):
+        keys = ", ".join(c["key"] for c in changes if c["key"].startswith("dice."))
+        raise Refused(f"R-LOG-2: [dice] was edited by hand after `dice commit` ({keys}); "
+                      "refused. Put the values back, or run with --force (verify will "
+                      "report it)")
+    edit: dict[str, Any] = {"type": "edit", "time": now, "changes": changes,
+                            "before_sha": state, "after_sha": digest}
+    if isinstance(old_text, str):
+        edit["before"] = old_text
+    edit["after"] = text_of(raw)
+    p.edit = p.add(edit)
+    return p
+
+
+def _line_number(journal: Path, offset: int) -> int:
+    """1-based line number of the line starting at byte `offset` (only on rare paths)."""
+    data = store.read_sidecar(journal)
+    return data.count(b"\n", 0, offset) + 1
+
+
+def _dice_changed_after_commit(old_text: str | None, changes: list[dict[str, Any]]) -> bool:
+    if not any(c["key"].startswith("dice.") for c in changes):
+        return False
+    try:
+        old = tomllib.loads(old_text or "")
+    except ValueError:
+        return True
+    dice = old.get("dice")
+    return isinstance(dice, dict) and dice.get("committed") is True
+
+
+# -- the changed keys of a hand edit ---------------------------------------------------------
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, (str, int, float, bool)) or value is None:
+        return value
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    return str(value)  # TOML dates and times
+
+
+def _flatten(doc: Any, prefix: str, out: dict[str, Any]) -> None:
+    if isinstance(doc, dict):
+        for k, v in doc.items():
+            _flatten(v, f"{prefix}.{k}" if prefix else str(k), out)
+        return
+    if isinstance(doc, list) and doc and all(isinstance(x, dict) for x in doc):
+        for i, item in enumerate(doc):
+            ident = item.get("id")
+            label = ident if isinstance(ident, str) and ident else str(i)
+            _flatten(item, f"{prefix}.{label}", out)
+        return
+    out[prefix] = _plain(doc)
+
+
+def diff(old_text: str, new: bytes) -> list[dict[str, Any]]:
+    """Changed keys as dotted paths (`combatants.mira.hp`), with old and new values (None:
+    absent); [] when only formatting changed. A new text that does not parse gives one
+    change under `file`."""
+    try:
+        old_doc = tomllib.loads(old_text.lstrip("\ufeff"))
+    except ValueError:
+        old_doc = {}
+    try:
+        new_doc = store.parse_document(new)
+    except InvalidEncounter:
+        return [{"key": "file", "old": None, "new": None}]
+    a: dict[str, Any] = {}
+    b: dict[str, Any] = {}
+    _flatten(old_doc, "", a)
+    _flatten(new_doc, "", b)
+    keys = list(a) + [k for k in b if k not in a]
+    return [{"key": k, "old": a.get(k), "new": b.get(k)} for k in keys if a.get(k) != b.get(k)]
+
+
+# -- undo: the last command not yet undone ----------------------------------------------------
+
+
+def undo_target(path: Path, p: Prelude) -> dict[str, Any] | None:
+    """R-LOG-1: the last command (or hand edit) not yet undone, with its `seq`; None when
+    there is none (back to the start, or to a restart record)."""
+    if p.edit is not None:
+        return p.edit
+    undone: set[int] = set()
+    aborted = set(p.aborted)
+    for e in reversed(entries(path)):
+        if e.record is None or not e.complete:
+            continue
+        rec = e.record
+        k = kind(rec)
+        if k == "undo":
+            if type(rec.get("undoes")) is int:
+                undone.add(rec["undoes"])
+            continue
+        if k == "abort":
+            if type(rec.get("aborts")) is int:
+                aborted.add(rec["aborts"])
+            continue
+        if k == "restart":
+            return None
+        if e.seq in undone or e.seq in aborted:
+            continue
+        return {**rec, "seq": e.seq}
+    return None

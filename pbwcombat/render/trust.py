@@ -1,0 +1,131 @@
+"""Lines about the journal in posts and in `log` (R-LOG): a hand edit named after the header
+(R-LOG-2), a dry run's dice that are not the real ones (R-LOG-6), die numbers rolled again
+after an undo (R-LOG-1). Every word comes from the catalogue."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from pbwcombat.model import Encounter, status_for
+from pbwcombat.render.markup import markup_for
+from pbwcombat.render.narrate import Narrator, condition
+
+MAX_CHANGES = 12
+_HIDDEN = ("hp", "max_hp")
+
+
+def _narrator(enc: Encounter | None, fmt: str, lang: str, gm: bool) -> Narrator:
+    return Narrator(markup_for("plain" if fmt == "json" else fmt), lang, gm,
+                    enc.mention if enc is not None else "@{player}")
+
+
+def _value(v: Any, n: Narrator) -> str:
+    if v is None:
+        return "—"
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, str):
+        return n.markup.escape(v)
+    if isinstance(v, (int, float)):
+        return str(v)
+    return n.markup.escape(json.dumps(v, ensure_ascii=False))
+
+
+def _change(enc: Encounter | None, c: dict[str, Any], n: Narrator, gm: bool) -> str:
+    key = str(c.get("key", ""))
+    old, new = c.get("old"), c.get("new")
+    if key.startswith("dice.") or key == "dice":
+        return n.t("edit_changed", what=n.markup.escape(key))  # [dice] values never shown
+    if key.startswith("combatants."):
+        cid, _, name = key[len("combatants."):].partition(".")
+        who = enc.find(cid) if enc is not None else None
+        label = n.name(who.display) if who is not None else n.markup.escape(cid)
+        if name in _HIDDEN and not gm and (who is None or not who.pc):
+            if name == "hp" and who is not None and isinstance(old, int) \
+                    and isinstance(new, int):
+                death = enc.rules.death_at if enc is not None else -10
+                before = condition(old, who.full_hp, status_for(old, death))
+                after = condition(new, who.full_hp, status_for(new, death))
+                return f"{label} {n.cat[before]} → {n.cat[after]}"
+            return f"{label} {n.t('edit_changed', what=name)}"
+        return f"{label} {n.markup.escape(name)} {_value(old, n)} → {_value(new, n)}"
+    return f"{n.markup.escape(key)} {_value(old, n)} → {_value(new, n)}"
+
+
+def edit_line(enc: Encounter | None, changes: list[dict[str, Any]] | None, fmt: str,
+              lang: str, gm: bool) -> str:
+    """"Edited by hand: Mira hp 3 → 12" (R-LOG-2): non-PC hit points as labels unless `gm`,
+    `[dice]` values never shown."""
+    n = _narrator(enc, fmt, lang, gm)
+    if changes is None:
+        items = [n.t("edit_unknown")]
+    elif not changes:
+        items = [n.t("edit_nothing")]
+    else:
+        items = [_change(enc, c, n, gm) for c in changes[:MAX_CHANGES]]
+        if len(changes) > MAX_CHANGES:
+            items.append(n.t("edit_more", count=len(changes) - MAX_CHANGES))
+    return n.t("edited_by_hand", changes="; ".join(items))
+
+
+def dry_run_line(fmt: str, lang: str) -> str:
+    """R-LOG-6: a dry run says that its dice are not the real ones."""
+    return _narrator(None, fmt, lang, False).t("dry_run_dice")
+
+
+# -- die numbers rolled again after an undo ----------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Reuse:
+    n: int
+    first: dict[str, Any]
+    first_face: int
+    then: dict[str, Any]
+    then_face: int
+
+
+def describe(record: dict[str, Any]) -> str:
+    """A command as `log` and `verify` name it: `attack`, `roll Spot`."""
+    name = str(record.get("command", ""))
+    for e in record.get("events", []):
+        if isinstance(e, dict) and e.get("type") == "FreeRolled" and e.get("reason"):
+            return f"{name} {e['reason']}"
+    return name
+
+
+def die_reuses(records: Iterable[dict[str, Any]]) -> list[Reuse]:
+    """R-LOG-1: every generator die number rolled again by a different command (after an
+    undo), with both commands. `records` are the live records, undone ones included."""
+    seen: dict[int, tuple[dict[str, Any], int]] = {}
+    out: list[Reuse] = []
+    for rec in records:
+        if rec.get("type", "command") != "command":
+            continue
+        for roll in rec.get("rolls", []):
+            if not isinstance(roll, dict) or type(roll.get("n")) is not int:
+                continue
+            n = roll["n"]
+            face = roll.get("face")
+            if n in seen:
+                first, first_face = seen[n]
+                if first.get("digest") != rec.get("digest") or first_face != face:
+                    out.append(Reuse(n, first, first_face, rec, face if type(face) is int
+                                     else 0))
+            seen[n] = (rec, face if type(face) is int else 0)
+    return out
+
+
+def reuse_lines(reuses: list[Reuse], fmt: str, lang: str) -> list[str]:
+    if not reuses:
+        return []
+    n = _narrator(None, fmt, lang, False)
+    lines = [n.markup.bold(n.t("log_reuses"))]
+    for r in reuses:
+        lines.append("- " + n.t("reuse", n=r.n, a_face=r.first_face,
+                                a=n.markup.escape(describe(r.first)), b_face=r.then_face,
+                                b=n.markup.escape(describe(r.then))))
+    return lines
