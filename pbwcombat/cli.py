@@ -676,6 +676,9 @@ def map_cmd(encounter: Encounter,
     text = text_map(enc, "plain" if fmt == "json" else fmt, lang or enc.lang) + "\n"
     if png is not None:
         from pbwcombat.render.picture import draw_png
+        from pbwcombat.store import check_output
+
+        check_output(png, encounter)
 
         draw_png(enc, png)
     if fmt == "json":
@@ -700,6 +703,11 @@ def verify_cmd(encounter: Encounter,
 
     _check_choice(format, FORMATS, "--format")
     raw, enc = load(encounter)
+    if seed is None and enc.dice is None:  # undone back past the seed: the journal has it
+        from pbwcombat.journal import last_seed
+        from pbwcombat.store import real
+
+        seed = last_seed(real(encounter)) or "0" * 64
     seed_hex = (seed or (enc.dice.seed if enc.dice else "")).strip().lower()
     if len(seed_hex) != 64 or any(ch not in "0123456789abcdef" for ch in seed_hex):
         raise UsageError("--seed: 64 hexadecimal digits expected")

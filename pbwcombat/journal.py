@@ -338,6 +338,20 @@ def diff(old_text: str, new: bytes) -> list[dict[str, Any]]:
     return [{"key": k, "old": a.get(k), "new": b.get(k)} for k in keys if a.get(k) != b.get(k)]
 
 
+def last_seed(path: Path) -> str | None:
+    """The generator seed of the latest state in the journal that had one: a file undone back
+    past the command that made its seed gets the same seed again, so redoing that command
+    rolls the same dice (R-LOG-1, R-DIC-2) and `verify` still recomputes the undone rolls."""
+    import re
+
+    pattern = re.compile(rb'seed = \\"([0-9a-f]{64})\\"')
+    for e in reversed(entries(path)):
+        found = pattern.findall(e.raw)
+        if found:
+            return str(found[-1].decode())
+    return None
+
+
 # -- undo: the last command not yet undone ----------------------------------------------------
 
 

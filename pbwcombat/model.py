@@ -55,9 +55,11 @@ def _iso_time_or_empty(value: str) -> str:
         from datetime import datetime
 
         try:
-            datetime.fromisoformat(value)
+            moment = datetime.fromisoformat(value)
         except ValueError:
             raise ValueError(f'"{value}" is not an ISO 8601 time') from None
+        if moment.tzinfo is None:  # SPEC: every time in the file needs a UTC offset
+            raise ValueError(f'"{value}" has no UTC offset (write e.g. "{value}+00:00")')
     return value
 
 

@@ -188,6 +188,10 @@ def run_action(path: Path, command: str, action: Action, opts: Options) -> Outco
             store.check_writable(path, like)
         if isinstance(action, DiceSalt):
             _check_salt_time(path, prelude)
+        if enc.dice is None and not prelude.empty_journal:
+            seed = journal.last_seed(path)
+            if seed is not None:
+                enc = enc.replace(dice=DiceState.new(seed=seed))
         enc = with_generator(enc)
         source = dice_source(enc, opts.supplied, opts.dry_run)
         from pbwcombat.dispatch import apply_action  # the rules: only when acting

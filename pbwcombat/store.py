@@ -127,6 +127,18 @@ def _parser_for(size: int) -> Any:
     return tomllib
 
 
+def check_output(out: Path, encounter: Path) -> None:
+    """R-OUT-11: an output file (`map --png`) is never the encounter, its journal or its
+    lock (exit 73)."""
+    target = Path(os.path.realpath(out))
+    enc = Path(os.path.realpath(encounter))
+    if target in (enc, journal_path(enc), lock_path(enc)) or (
+            out.resolve() in (encounter.resolve(), journal_path(encounter).resolve(),
+                              lock_path(encounter).resolve())):
+        raise CannotWrite(f"{out}: is the encounter, its journal or its lock; not "
+                          "overwritten (R-OUT-11)")
+
+
 # -- permissions -------------------------------------------------------------------
 
 
@@ -146,7 +158,8 @@ def file_stat(path: Path) -> os.stat_result:
 def check_writable(path: Path, st: os.stat_result) -> None:
     """SPEC: a file without write permission for its owner is not written (exit 73), even by
     root; nor one this user may not write."""
-    if not st.st_mode & stat.S_IWUSR or not os.access(path, os.W_OK):
+    effective = os.access in os.supports_effective_ids
+    if not st.st_mode & stat.S_IWUSR or not os.access(path, os.W_OK, effective_ids=effective):
         raise CannotWrite(f"{path}: write-protected; not written")
 
 

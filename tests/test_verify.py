@@ -106,19 +106,15 @@ def test_salt_changes_the_key(run, fight, tmp_path):
     assert [d["face"] for d in plain] == [face(seed, "", n, 1000) for n in range(5)]
 
 
-def test_second_salt_refused_unless_force(run, fight):
+def test_R_LOG_5_second_salt_refused_even_with_force(run, fight):
     ok(run("dice", "salt", fight, "4817"))
     before = snapshot(fight, mtime=True)
-    r = run("dice", "salt", fight, "9999")
-    assert r.code == 3, (r.code, r.out, r.err)
-    assert "R-DIC-2" in r.err
-    assert snapshot(fight, mtime=True) == before
+    for extra in ((), ("--force",)):
+        r = run("dice", "salt", fight, "9999", *extra)
+        assert r.code == 3, (r.code, r.out, r.err)
+        assert "R-LOG-5" in r.err
+        assert snapshot(fight, mtime=True) == before
     assert dice_table(fight)["salt"] == "4817"
-    ok(run("dice", "salt", fight, "9999", "--force"))
-    assert dice_table(fight)["salt"] == "9999"
-    seed = dice_table(fight)["seed"]
-    (d,) = roll_dice(ok(run("roll", fight, "1d1000", "--format", "json")))
-    assert d["face"] == face(seed, "9999", d["n"], 1000)
 
 
 # -- dice reveal ------------------------------------------------------------------------------
@@ -280,3 +276,205 @@ def test_verify_never_writes(run, fight):
     ok(run("verify", fight, "--format", "json"))
     ok(run("verify", fight, "--seed", dice_table(fight)["seed"]))
     assert snapshot(fight, mtime=True) == before
+
+
+# == R-LOG: the five dice-fishing tricks, as a player would try them ===========================
+
+
+def set_key(path: Path, table: str, key: str, value: str) -> None:
+    """A hand edit of `key = value` inside `[table]` of the encounter file."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    inside = False
+    for i, line in enumerate(lines):
+        if line.startswith("["):
+            inside = line.strip() == f"[{table}]"
+        elif inside and line.split("=")[0].strip() == key:
+            lines[i] = f"{key} = {value}"
+            break
+    else:
+        raise AssertionError(f"no {key} in [{table}]")
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def d20s(r: Any) -> list[int]:
+    return [d["face"] for d in roll_dice(r)]
+
+
+def test_R_LOG_5_fishing_1_salt_grinding_is_refused(run, fight):
+    """`dice salt F s --force` → `attack --dry-run` → `undo`, until a natural 20 shows."""
+    ok(run("dice", "commit", fight))
+    ok(run("dice", "salt", fight, "first"))
+    before = snapshot(fight)
+    r = run("dice", "salt", fight, "second", "--force")
+    assert r.code == 3 and "R-LOG-5" in r.err, (r.code, r.err)
+    r = run("undo", fight)  # the salt cannot be undone either (R-LOG-1)
+    assert r.code == 3 and "R-LOG-1" in r.err, (r.code, r.err)
+    assert snapshot(fight) == before
+    ok(run("roll-initiative", fight, "--dice", "15,5"))
+    dry = ok(run("roll", fight, "20d20", "--dry-run", "--format", "json"))
+    real = ok(run("roll", fight, "20d20", "--format", "json"))
+    assert d20s(dry) != d20s(real)  # R-LOG-6: the dry run did not show the real dice
+    assert ok(run("verify", fight)).out.splitlines()[-1] == "ok"
+
+
+def test_R_LOG_5_salt_after_a_generator_roll_following_the_commitment_is_refused(run, fight):
+    ok(run("dice", "commit", fight))
+    ok(run("roll", fight, "1d20"))
+    ok(run("undo", fight))  # an undone roll was still seen
+    before = snapshot(fight)
+    r = run("dice", "salt", fight, "late")
+    assert r.code == 3 and "R-LOG-5" in r.err, (r.code, r.err)
+    assert snapshot(fight) == before
+
+
+def test_R_LOG_2_fishing_2_salt_edited_by_hand_after_commit_is_refused(run, fight):
+    ok(run("dice", "commit", fight, "--salt", "4817"))
+    ok(run("roll", fight, "1d20"))
+    set_key(fight, "dice", "salt", '"1234"')
+    before = snapshot(fight)
+    r = run("roll", fight, "1d20")
+    assert r.code == 3 and "R-LOG-2" in r.err and "dice.salt" in r.err, (r.code, r.err)
+    assert snapshot(fight) == before
+    r = run("roll", fight, "1d20", "--force", "--format", "plain")
+    assert r.code == 0, r.err
+    assert "Edited by hand: dice.salt changed" in r.out
+    assert "1234" not in r.out and "4817" not in r.out  # [dice] values never shown
+    r = run("verify", fight)
+    assert r.code == 3, (r.code, r.out)
+    assert "record 3" in r.err and "[dice] edited by hand" in r.out
+
+
+def test_R_LOG_3_fishing_2_seed_edited_by_hand_after_commit_fails_verify(run, fight):
+    ok(run("dice", "commit", fight))
+    set_key(fight, "dice", "seed", '"' + "ab" * 32 + '"')
+    assert run("roll", fight, "1d20").code == 3
+    ok(run("roll", fight, "1d20", "--force"))
+    r = run("verify", fight)
+    assert r.code == 3
+    assert "record 1" in r.err  # the seed no longer hashes to the commitment
+
+
+def test_R_LOG_3_fishing_2_salt_changed_in_a_journal_record_fails_verify(run, fight):
+    ok(run("dice", "commit", fight, "--salt", "4817"))
+    ok(run("roll", fight, "2d20"))
+    recs = records(fight)
+    recs[1]["salt"] = ""  # the roll claims the unsalted key
+    for d in recs[1]["rolls"]:
+        d["face"] = face(dice_table(fight)["seed"], "", d["n"], 20)
+    for d in dice_in(recs[1]["events"]):
+        d["face"] = face(dice_table(fight)["seed"], "", d["n"], 20)
+    write_records(fight, recs)
+    r = run("verify", fight)
+    assert r.code == 3, r.out
+    assert "record 2" in r.err and "salt" in r.err
+
+
+def test_R_LOG_1_fishing_3_undo_then_another_command_is_listed_by_log_and_verify(run, fight):
+    """An attack rolled #2 and hit; after undo a `roll --reason Spot` used #2."""
+    ok(run("roll-initiative", fight, "--dice", "15,5"))
+    ok(run("roll", fight, "2d6", "--reason", "Warmup"))        # #0 #1
+    first = ok(run("attack", fight, "hero", "orc", "--format", "json"))
+    attack_dice = [d for e in first.json()["events"] for d in dice_in(e)]
+    assert attack_dice[0]["n"] == 2
+    ok(run("undo", fight))
+    spot = ok(run("roll", fight, "1d20", "--reason", "Spot", "--format", "json"))
+    assert roll_dice(spot)[0]["n"] == 2
+    r = ok(run("verify", fight))  # not an error (an honest GM may undo a mistaken target)
+    line = f"#2: {attack_dice[0]['face']} in the undone attack, then " \
+           f"{roll_dice(spot)[0]['face']} in roll Spot"
+    assert line in r.out
+    assert "undone commands: 1" in r.out
+    log = ok(run("log", fight, "--format", "plain"))
+    assert line in log.out
+    assert "(undone by record 4)" in log.out
+    j = ok(run("verify", fight, "--format", "json")).json()
+    assert j["reuses"][0]["first"] == "attack" and j["reuses"][0]["then"] == "roll Spot"
+
+
+def test_R_LOG_3_fishing_3_the_undone_rolls_are_checked_too(run, fight):
+    ok(run("roll", fight, "3d6"))
+    ok(run("undo", fight))
+    ok(run("roll", fight, "1d20"))
+    recs = records(fight)
+    assert recs[0]["type"] == "command" and recs[1]["type"] == "undo"
+    d = recs[0]["rolls"][1]
+    d["face"] = d["face"] % 6 + 1
+    write_records(fight, recs)
+    r = run("verify", fight)
+    assert r.code == 3 and "record 1" in r.err, (r.out, r.err)
+
+
+def test_R_LOG_3_fishing_4_a_deleted_journal_fails_verify(run, fight):
+    played(run, fight)
+    journal_of(fight).unlink()
+    r = run("verify", fight)
+    assert r.code == 3, r.out
+    assert "incomplete" in r.out
+
+
+def test_R_LOG_3_fishing_4_a_truncated_journal_fails_verify(run, fight):
+    played(run, fight)
+    recs = records(fight)
+    write_records(fight, recs[:-1])
+    r = run("verify", fight)
+    assert r.code == 3, r.out
+    assert "not the state recorded last" in r.out
+
+
+def test_R_LOG_3_fishing_4_a_journal_without_its_start_is_incomplete(run, fight):
+    played(run, fight)
+    recs = records(fight)
+    write_records(fight, recs[2:])
+    r = run("verify", fight)
+    assert r.code == 3, r.out
+    assert "record 3" in r.err and "incomplete" in r.err
+
+
+def test_R_LOG_3_a_record_removed_from_the_middle_breaks_the_chain(run, fight):
+    played(run, fight)
+    recs = records(fight)
+    write_records(fight, recs[:1] + recs[2:])
+    r = run("verify", fight)
+    assert r.code == 3
+    assert "record 3" in r.err and "before-hash" in r.err
+
+
+def test_R_LOG_6_fishing_5_dry_run_never_shows_the_real_rolls(run, fight):
+    ok(run("roll", fight, "1d20"))
+    before = snapshot(fight)
+    dry = ok(run("roll", fight, "30d20", "--dry-run", "--format", "plain"))
+    assert "Dry run: the generator dice shown are not the real ones" in dry.out
+    assert snapshot(fight) == before
+    dry_json = ok(run("roll", fight, "30d20", "--dry-run", "--format", "json"))
+    assert snapshot(fight) == before
+    seed = dice_table(fight)["seed"]
+    real_next = [face(seed, "", n, 20) for n in range(1, 31)]
+    assert d20s(dry_json) != real_next
+    es = ok(run("roll", fight, "1d20", "--dry-run", "--lang", "es", "--format", "plain"))
+    assert "Simulación: los dados del generador que se muestran no son los reales" in es.out
+
+
+def test_R_LOG_3_an_honest_fight_with_undos_and_hand_edits_verifies(run, fight):
+    ok(run("dice", "commit", fight))
+    ok(run("dice", "salt", fight, "players-4817"))
+    ok(run("roll-initiative", fight))
+    ok(run("attack", fight, "hero", "orc", "--force"))
+    ok(run("undo", fight))                               # a mistaken attack, undone
+    ok(run("attack", fight, "hero", "orc", "--force"))   # redone: the same dice
+    text = fight.read_text(encoding="utf-8").replace('name = "Orc"', 'name = "Orc the Bold"')
+    fight.write_text(text, encoding="utf-8")             # a hand edit
+    r = ok(run("roll", fight, "1d20", "--reason", "Spot", "--format", "plain"))
+    assert "Edited by hand: Orc the Bold name Orc → Orc the Bold" in r.out
+    fight.write_text(fight.read_text(encoding="utf-8").replace("Orc the Bold", "Orc"),
+                     encoding="utf-8")
+    ok(run("undo", fight))                               # undoes the second hand edit
+    ok(run("end", fight, "--force"))
+    seed = ok(run("dice", "reveal", fight, "--format", "json")).json()["seed"]
+    r = ok(run("verify", fight, "--seed", seed))
+    assert r.out.splitlines()[-1] == "ok"
+    assert "undone commands: 1" in r.out
+    assert "in the undone" not in r.out  # the redo rolled the same dice: nothing to list
+    kinds = [x["type"] for x in records(fight)]
+    assert kinds.count("edit") == 2 and kinds.count("undo") == 2
+    log = ok(run("log", fight, "--format", "plain"))
+    assert "Hand edit" in log.out and "(undone by record" in log.out

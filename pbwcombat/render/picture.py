@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pbwcombat.errors import CannotWrite, UsageError
+from pbwcombat.errors import UsageError
 from pbwcombat.model import Encounter
 from pbwcombat.render.gridmap import letters
 
@@ -73,8 +73,11 @@ def draw_png(enc: Encounter, path: Path) -> tuple[int, int]:
             draw.line([(cx - r, cy + r), (cx + r, cy - r)], fill=(0, 0, 0), width=2)
         # the letter sits in the token's upper half: its centre pixel shows the side's colour
         draw.text((cx - 3, cy - r + 1), marks[c.id], fill=(255, 255, 255))
-    try:
-        image.save(path, format="PNG")
-    except OSError as e:
-        raise CannotWrite(f"{path}: cannot be written ({e.strerror or e})") from None
+    import io
+
+    from pbwcombat.store import atomic_write
+
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG")
+    atomic_write(path, buffer.getvalue())  # R-OUT-11: never a half-written picture
     return size

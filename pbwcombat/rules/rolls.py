@@ -33,8 +33,9 @@ def salt_dice(res: Resolution, salt: str) -> None:
     assert res.enc.dice is not None
     if not salt:
         raise UsageError("the salt cannot be empty")
-    if res.enc.dice.salt and not res.force:
-        raise IllegalAction("R-DIC-2", "the players' salt is already set")
+    if res.enc.dice.salt:  # R-LOG-5: once, even with --force (no fishing for a key)
+        raise IllegalAction("R-LOG-5", "the players' salt is already set; it can be set "
+                                       "only once")
     res.emit(ev.DiceSalted(salt))
 
 

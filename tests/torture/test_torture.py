@@ -473,3 +473,134 @@ def test_same_file_same_action_same_rolls(run, encounter, tmp_path):
     a = run("roll", path, "10d20", "--format", "json").json()
     b = run("roll", twin, "10d20", "--format", "json", now="2030-01-01T00:00:00Z").json()
     assert a["events"] == b["events"]
+
+
+# -- (e) symlinks, permissions, broken pipes, Ctrl-C (SPEC "Files, permissions and safety") ----
+
+
+@pytest.mark.parametrize("place", ["journal", "lock", "temp"])
+def test_planted_symlinks_never_reach_the_victim(run, encounter, tmp_path, place):
+    path = encounter(duel())
+    victim = tmp_path / "victim"
+    victim.write_bytes(b"precious\n")
+    if place == "journal":
+        journal_of(path).symlink_to(victim)
+    elif place == "lock":
+        path.with_name(path.name + ".lock").symlink_to(victim)
+    else:  # every name 0.1 could have used, and then some
+        for pid in range(1, size(20000, 2000)):
+            (tmp_path / f".{path.name}.{pid}.tmp").symlink_to(victim)
+    for _ in range(size(30, 5)):
+        for args in (("roll", path, "1d20"), ("hp", path, "orc", "-1"), ("undo", path)):
+            r = run(*args)
+            assert r.code in (0, 3, 73), (args, r.code, r.err)
+            assert "Traceback" not in r.err
+    assert victim.read_bytes() == b"precious\n"
+    assert victim.stat().st_nlink == 1
+
+
+@contextlib.contextmanager
+def _as_user(uid: int, gid: int, umask: int = 0o002):
+    """Act as another user of the group (effective ids; root can switch back)."""
+    groups = os.getgroups()
+    old_mask = os.umask(umask)
+    os.setgroups([gid])
+    os.setegid(gid)
+    os.seteuid(uid)
+    try:
+        yield
+    finally:
+        os.seteuid(0)
+        os.setegid(0)
+        os.setgroups(groups)
+        os.umask(old_mask)
+
+
+def test_group_shared_folder_two_gms_take_turns(run):
+    """SPEC: a folder shared by a group of GMs (setgid, umask 002) works for each of them;
+    a private file has a private journal; another user can neither read nor write it."""
+    import shutil
+    import stat
+    import tempfile
+
+    assert os.geteuid() == 0, "this torture test acts as two users: run it as root"
+    folder = Path(tempfile.mkdtemp(prefix="pbw-shared-", dir="/tmp"))
+    try:
+        gid = 4343
+        os.chown(folder, 0, gid)
+        folder.chmod(0o2775)
+        path = folder / "fight.toml"
+        path.write_text(duel())
+        for args in (("roll", path, "1d20"), ("verify", path), ("undo", path)):
+            assert run(*args).code == 0  # as root first: every module imported
+        os.chown(path, 5001, gid)
+        os.chown(journal_of(path), 5001, gid)
+        os.chown(path.with_name(path.name + ".lock"), 5001, gid)
+        for f in (path, journal_of(path), path.with_name(path.name + ".lock")):
+            f.chmod(0o664)
+        path.chmod(0o664)
+        turns = size(20, 4)
+        for i in range(turns):
+            for uid in (5001, 5002):
+                with _as_user(uid, gid):
+                    r = run("roll", path, "1d20")
+                assert r.code == 0, (i, uid, r.err)
+        for f in (path, journal_of(path), path.with_name(path.name + ".lock")):
+            st = f.stat()
+            assert st.st_gid == gid and stat.S_IMODE(st.st_mode) == 0o664, f
+        assert version_of(path) == 2 * turns  # root's roll was undone
+        with _as_user(5002, gid):
+            assert run("verify", path).code == 0
+        before = snapshot(path)
+        path.chmod(0o444)  # write-protected: not even root writes it
+        assert run("roll", path, "1d20").code == 73
+        assert snapshot(path) == before
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def test_broken_pipes_apply_each_action_exactly_once(encounter):
+    path = encounter(duel())
+    runs = size(40, 6)
+    for i in range(runs):
+        expr = f"{random.Random(i).randint(1, 100)}d1000"
+        p = subprocess.Popen([str(SCRIPT), "roll", str(path), expr, "--format", "json"],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env())
+        assert p.stdout is not None
+        p.stdout.close()  # the reader is gone before the post is printed
+        _, err = p.communicate(timeout=120)
+        assert p.returncode == 74, (i, p.returncode, err)
+        assert b"Traceback" not in err and len(err.strip().splitlines()) == 1
+        assert version_of(path) == i + 1
+    done = subprocess.run([str(SCRIPT), "verify", str(path)], env=env(), capture_output=True)
+    assert done.returncode == 0, done.stdout
+
+
+def test_sigint_at_random_moments_leaves_before_or_after(encounter):
+    rng = random.Random(130)
+    path = encounter(duel())
+    applied = 0
+    for i in range(size(60, 8)):
+        before = path.read_bytes()
+        p = subprocess.Popen([str(SCRIPT), "roll", str(path), "1d20"], stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, env=env())
+        time.sleep(rng.uniform(0.0, 0.3))
+        p.send_signal(signal.SIGINT)
+        _, err = p.communicate(timeout=120)
+        # -2: killed before Python itself started (nothing ran, nothing printed)
+        assert p.returncode in (0, 130, -2), (i, p.returncode, err)
+        assert b"Traceback" not in err
+        if p.returncode == 130:
+            assert err.decode().count("\n") == 1, err
+        if p.returncode == -2:
+            assert err == b"", err
+        now = path.read_bytes()
+        tomllib.loads(now.decode("utf-8"))
+        if now != before:
+            applied += 1
+        assert version_of(path) == applied
+    leftovers = {f.name for f in path.parent.iterdir()} - {
+        path.name, path.name + ".journal", path.name + ".lock"}
+    assert leftovers == set()
+    done = subprocess.run([str(SCRIPT), "verify", str(path)], env=env(), capture_output=True)
+    assert done.returncode == 0, done.stdout
