@@ -676,11 +676,10 @@ def map_cmd(encounter: Encounter,
     text = text_map(enc, "plain" if fmt == "json" else fmt, lang or enc.lang) + "\n"
     if png is not None:
         from pbwcombat.render.picture import draw_png
-        from pbwcombat.store import check_output
+        from pbwcombat.store import atomic_write, check_output
 
         check_output(png, encounter)
-
-        draw_png(enc, png)
+        draw_png(enc, png, lambda out, data: atomic_write(out, data))
     if fmt == "json":
         text = json.dumps({"version": enc.state.version, "events": [], "text": text,
                            "png": str(png) if png else None}, ensure_ascii=False) + "\n"
@@ -844,19 +843,26 @@ def main(argv: list[str] | None = None) -> None:
         _main(args)
         sys.stdout.flush()
     except _Interrupted:
-        _say("interrupted (Ctrl-C)", 130)
+        _exit_with("interrupted (Ctrl-C)", 130)
     except _Unprinted as e:
         _silence(real_stdout)
-        _say(f"the post could not be printed ({e.reason}); what was applied stays applied: "
-             "`pbwcombat log ENCOUNTER --last 1` narrates it again", 74)
+        _exit_with(f"the post could not be printed ({e.reason}); what was applied stays "
+                   "applied: `pbwcombat log ENCOUNTER --last 1` narrates it again", 74)
     finally:
         sys.stdout = real_stdout
         if previous is not None:
-            signal.signal(signal.SIGINT, previous)
+            # the installed command is done: a Ctrl-C while the interpreter shuts down
+            # must not kill it with a signal after its work (SPEC: exit 130 or the result)
+            signal.signal(signal.SIGINT, signal.SIG_IGN if argv is None else previous)
 
 
-def _say(message: str, code: int) -> None:
-    """One line on stderr (JSON with --format json), then exit `code`."""
+def _exit_with(message: str, code: int) -> None:
+    """One line on stderr (JSON with --format json), in the reader's language, then exit
+    `code`."""
+    try:
+        message = _say(message)
+    except Exception:  # noqa: BLE001 — exiting anyway: the English line will do
+        pass
     if _Json.on:
         line = json.dumps({"error": {"code": code, "rule": None, "message": message}},
                           ensure_ascii=False)
@@ -898,7 +904,7 @@ def _main(args: list[str]) -> None:
     except PbwError as err:
         _fail(err)
     except click.exceptions.Abort:
-        _say("interrupted", 130)
+        _exit_with("interrupted", 130)
     except click.exceptions.Exit as e:
         raise SystemExit(e.exit_code) from None
     except click.exceptions.ClickException as e:  # usage errors found while parsing

@@ -711,6 +711,15 @@ MESSAGES_ES: dict[str, str] = {
     "{a}: expected one or more combatant ids": "{a}: se esperan uno o más ids de combatiente",
     "{a}: {b} is not one of {c}": "{a}: {b} no es uno de {c}",
     "nothing to undo": "no hay nada que deshacer",
+    "nothing to undo (no journal)": "no hay nada que deshacer (no hay diario)",
+    "{a} cannot be undone": "{a} no se puede deshacer",
+    "the players' salt is already set; it can be set only once":
+        "la sal de los jugadores ya está puesta; solo se puede poner una vez",
+    "the players' salt can be set only before the first generator roll after the commitment":
+        "la sal de los jugadores solo se puede poner antes de la primera tirada del generador "
+        "tras el compromiso",
+    "verification failed at {a}": "la verificación falla en {a}",
+    "interrupted (Ctrl-C)": "interrumpido (Ctrl-C)",
     "the file was edited by hand since the last command; undo --force discards those edits":
         "el archivo se ha editado a mano desde la última orden; undo --force descarta esos "
         "cambios",

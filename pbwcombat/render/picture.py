@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
-from pbwcombat.errors import UsageError
+from pbwcombat.errors import CannotWrite, UsageError
 from pbwcombat.model import Encounter
 from pbwcombat.render.gridmap import letters
 
@@ -38,7 +39,8 @@ def _origin(enc: Encounter) -> tuple[int, int]:
     return min(p[0] for p in placed), min(p[1] for p in placed)
 
 
-def draw_png(enc: Encounter, path: Path) -> tuple[int, int]:
+def draw_png(enc: Encounter, path: Path,
+             write: Callable[[Path, bytes], None] | None = None) -> tuple[int, int]:
     """Write the picture; returns its size in pixels."""
     try:
         from PIL import Image, ImageDraw
@@ -75,9 +77,13 @@ def draw_png(enc: Encounter, path: Path) -> tuple[int, int]:
         draw.text((cx - 3, cy - r + 1), marks[c.id], fill=(255, 255, 255))
     import io
 
-    from pbwcombat.store import atomic_write
-
     buffer = io.BytesIO()
     image.save(buffer, format="PNG")
-    atomic_write(path, buffer.getvalue())  # R-OUT-11: never a half-written picture
+    if write is not None:
+        write(path, buffer.getvalue())  # the CLI: atomically (R-OUT-11)
+    else:
+        try:
+            path.write_bytes(buffer.getvalue())
+        except OSError as e:
+            raise CannotWrite(f"{path}: cannot be written ({e.strerror or e})") from None
     return size
