@@ -859,10 +859,10 @@ def main(argv: list[str] | None = None) -> None:
 def _exit_with(message: str, code: int) -> None:
     """One line on stderr (JSON with --format json), in the reader's language, then exit
     `code`."""
-    try:
+    import contextlib
+
+    with contextlib.suppress(Exception):  # exiting anyway: the English line will do
         message = _say(message)
-    except Exception:  # noqa: BLE001 — exiting anyway: the English line will do
-        pass
     if _Json.on:
         line = json.dumps({"error": {"code": code, "rule": None, "message": message}},
                           ensure_ascii=False)
