@@ -83,11 +83,15 @@ def with_generator(enc: Encounter) -> Encounter:
 def dice_source(enc: Encounter, supplied: tuple[int, ...], dry_run: bool = False
                 ) -> DiceSource:
     """The action's dice: the file's generator, or for a dry run a throwaway key (R-LOG-6),
-    so that a dry run never shows the real next rolls."""
+    so that a dry run never shows the real next rolls. The throwaway key is HMAC(key,
+    "dry-run"): unrelated to the real dice, yet the same for the same file, so a dry run
+    repeated in another format tells the same story."""
+    import hmac
+
     assert enc.dice is not None
-    if dry_run:
-        return DiceSource(os.urandom(32), enc.dice.n, list(supplied))
     key = generator_key(bytes.fromhex(enc.dice.seed), enc.dice.salt)
+    if dry_run:
+        key = hmac.digest(key, b"dry-run", "sha256")
     return DiceSource(key, enc.dice.n, list(supplied))
 
 
