@@ -15,9 +15,17 @@ class PbwError(Exception):
 
 
 class UsageError(PbwError):
-    """Malformed argument, unknown id, bad dice expression or face (exit 2)."""
+    """Malformed argument, unknown id, bad dice expression or face (exit 2). A message that
+    cites a rule, "… (R-ACT-7)", carries that id (JSON errors name it, SPEC)."""
 
     exit_code = 2
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        import re
+
+        cited = re.findall(r"\((R-[A-Z]+-\d+)\)", message)
+        self.rule = cited[-1] if cited else None
 
 
 class Refused(PbwError):

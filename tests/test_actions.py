@@ -4,6 +4,7 @@ intercepted mover stops (R-INT-3), through the CLI with supplied dice."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -746,3 +747,19 @@ def test_R_ACT_3_surprise_round_targets_only_enemies_the_actor_is_aware_of(run, 
     assert state(path)["phase"] == "surprise"
     refused(run, path, "R-INI-4", "action", path, "mira", "burn", "--target", "snag,nit")
     ok(run("action", path, "mira", "burn", "--target", "snag", "--dice", "1,1,1"))
+
+
+def test_R_ACT_7_json_usage_errors_name_the_rule_they_cite(run, encounter):
+    """SPEC: a JSON error is {"error": {"code", "rule", "message"}}; an exit-2 refusal whose
+    message cites a rule (R-ACT-7 used id, R-ACT-3 missing target) names it in "rule"."""
+    path = mill(run, encounter)
+    before = snapshot(path)
+    r = run("add", path, "snag", "--like", "nit", "--at", "9,9", "--format", "json")
+    assert r.code == 2
+    assert json.loads(r.err)["error"]["rule"] == "R-ACT-7"
+    r = run("action", path, "mira", "burn", "--format", "json")
+    assert r.code == 2
+    assert json.loads(r.err)["error"]["rule"] == "R-ACT-3"
+    r = run("add", path, "gob", "--like", "ghost", "--at", "9,9", "--format", "json")
+    assert r.code == 2 and json.loads(r.err)["error"]["rule"] is None  # cites no rule
+    assert snapshot(path) == before
