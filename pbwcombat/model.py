@@ -550,6 +550,33 @@ class Encounter(Record):
             raise KeyError(cid)
         return c
 
+    def side_counts(self) -> dict[str, int]:
+        """Active combatants per side, cached per combatants tuple."""
+        cached = self.__dict__.get("_sides")
+        if cached is None or cached[0] is not self.combatants:
+            counts: dict[str, int] = {}
+            for c in self.active:
+                counts[c.side] = counts.get(c.side, 0) + 1
+            cached = (self.combatants, counts)
+            self.__dict__["_sides"] = cached
+        result: dict[str, int] = cached[1]
+        return result
+
+    def awareness(self, c: Combatant) -> tuple[int, int]:
+        """R-INI-4: (enemies `c` is aware of, enemies) among active combatants, in
+        O(len(aware)) rather than one check per enemy."""
+        sides = self.side_counts()
+        total = sum(sides.values()) - sides.get(c.side, 0)
+        if isinstance(c.aware, bool):
+            return (total if c.aware else 0), total
+        named = {x for x in c.aware if x in sides and x != c.side}
+        known = sum(sides[s] for s in named)
+        for x in set(c.aware):
+            o = self.find(x)
+            if o is not None and not o.removed and o.side != c.side and o.side not in named:
+                known += 1
+        return known, total
+
     def members_of(self, cid: str) -> tuple[str, ...]:
         """R-INI-3: with `rules.group_turn = "shared"`, the ids in the order that share
         `cid`'s group turn, in file order; otherwise just `cid`."""

@@ -117,10 +117,10 @@ def _start_combat(res: Resolution) -> None:
     and at least one is unaware of an enemy; everyone is flat-footed until its first regular
     turn (R-INI-5)."""
     active = res.enc.active
-    knows = {c.id: [c.is_aware_of(o) for o in active if o.side != c.side] for c in active}
-    aware = tuple(c.id for c in active if any(knows[c.id]))
+    knows = {c.id: res.enc.awareness(c) for c in active}  # (known enemies, enemies)
+    aware = tuple(c.id for c in active if knows[c.id][0] > 0)
     # R-INI-4: someone aware of an enemy, and someone unaware of an enemy
-    surprise = bool(aware) and any(not all(k) for k in knows.values() if k)
+    surprise = bool(aware) and any(known < total for known, total in knows.values())
     res.emit(ev.CombatStarted(surprise, aware, tuple(res.enc.get(a).display for a in aware)))
     res.emit(ev.RoundStarted(0 if surprise else 1, surprise=surprise))
     advance(res)

@@ -17,7 +17,7 @@ def in_surprise(enc: Encounter) -> bool:
 
 def acts_in_surprise(enc: Encounter, c: Combatant) -> bool:
     """R-INI-4: in the surprise round, combatants aware of at least one enemy act."""
-    return any(c.is_aware_of(o) for o in enc.active if o.side != c.side)
+    return enc.awareness(c)[0] > 0
 
 
 def may_take_turn(enc: Encounter, c: Combatant) -> bool:
