@@ -91,10 +91,13 @@ _COMMON: list[inspect.Parameter] = [
         ("dice", Annotated[str | None, typer.Option(
             "--dice", help="Supplied die faces, e.g. 17,6 (R-DIC-3).")], None),
         ("dry_run", Annotated[bool, typer.Option(
-            "--dry-run", help="Resolve and print, write nothing (shows the next generator "
-                              "rolls to whoever runs it).")], False),
+            "--dry-run", help="Resolve and print, write nothing; the generator dice come "
+                              "from a throwaway key, never the real ones (R-LOG-6).")],
+         False),
         ("force", Annotated[bool, typer.Option(
-            "--force", help="GM override of turn order and action allowances.")], False),
+            "--force", help="GM override of turn order and action allowances; also goes on "
+                            "over a [dice] hand edit or a missing journal (R-LOG-2/4).")],
+         False),
         ("key", Annotated[str | None, typer.Option(
             "--key", help="Idempotency key: a repeat applies nothing and re-prints the post.")],
          None),
@@ -331,13 +334,16 @@ def log_cmd(encounter: Encounter,
              max_length)
 
 
-@command("undo", "Restore the file exactly as it was before the last command that "
-         "changed it (repeatable). Exit 3 when there is nothing to undo or "
-         "the file was edited by hand since (--force undoes anyway).\n\nExample: "
+@command("undo", "Restore the file exactly as it was before the last command not yet "
+         "undone (repeatable); the journal keeps the undone command and records the undo "
+         "(R-LOG-1). Right after a hand edit, records the edit and undoes it. Exit 3 when "
+         "there is nothing to undo, or for dice commit and dice salt.\n\nExample: "
          "pbwcombat undo fight.toml")
 def undo_cmd(encounter: Encounter,
-             force: Annotated[bool, typer.Option("--force", help="Undo over hand edits.")] =
-             False,
+             force: Annotated[bool, typer.Option(
+                 "--force", help="Go on over a [dice] hand edit after the commitment (verify "
+                                 "will fail), or start a new journal where it is missing "
+                                 "(R-LOG-2, R-LOG-4).")] = False,
              if_version: Annotated[int | None, typer.Option(
                  "--if-version", help="Undo only if state.version equals N (else exit 4).")]
              = None,

@@ -591,6 +591,19 @@ def _hints(cls: type[Value]) -> dict[str, Any]:
     return _HINTS[cls.__name__]
 
 
+def from_record(record: dict[str, Any]) -> list[Event]:
+    """The events of a journal record; a record this version cannot read (another version,
+    or tampered with) is a damaged journal (exit 65, R-LOG-4), never an internal error."""
+    from pbwcombat.errors import InvalidEncounter
+
+    try:
+        return [from_dict(e) for e in record.get("events", [])]
+    except Exception as e:  # noqa: BLE001 — any shape the record may have
+        raise InvalidEncounter([f"journal record {record.get('seq', '?')}: its events cannot "
+                                f"be read by this version ({type(e).__name__}: {e}) "
+                                "(R-LOG-4)"]) from None
+
+
 def from_dict(data: dict[str, Any]) -> Event:
     cls = REGISTRY[data["type"]]
     hints = _hints(cls)

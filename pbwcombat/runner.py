@@ -179,7 +179,7 @@ def run_action(path: Path, command: str, action: Action, opts: Options) -> Outco
                 if not same_arguments(earlier, command, action, opts):
                     raise Conflict(f'--key "{opts.key}" was used for other arguments '
                                    f'({earlier.get("command")})')
-                events = [ev.from_dict(e) for e in earlier.get("events", [])]
+                events = ev.from_record(earlier)
                 return Outcome(render(enc, events, opts, record=earlier))
         if opts.if_version is not None and opts.if_version != enc.state.version:
             raise Conflict(f"--if-version {opts.if_version}: the file is at version "
@@ -249,13 +249,16 @@ def _check_salt_time(path: Path, prelude: journal.Prelude) -> None:
         rec = e.record
         if rec is None or journal.kind(rec) != "command":
             continue
-        if any(x.get("type") == "DiceCommitted" for x in rec.get("events", [])
-               if isinstance(x, dict)):
+        events = rec.get("events", [])
+        if isinstance(events, list) and any(isinstance(x, dict) and x.get("type")
+                                            == "DiceCommitted" for x in events):
             if rolled:
                 raise IllegalAction("R-LOG-5", "the players' salt can be set only before the "
                                                "first generator roll after the commitment")
             return
-        if any(isinstance(r, dict) and r.get("n") is not None for r in rec.get("rolls", [])):
+        rolls = rec.get("rolls", [])
+        if isinstance(rolls, list) and any(isinstance(r, dict) and r.get("n") is not None
+                                           for r in rolls):
             rolled = True
 
 
@@ -286,8 +289,9 @@ def undo(path: Path, force: bool, if_version: int | None = None, dry_run: bool =
         target = journal.undo_target(path, prelude)
         if target is None:
             raise Refused("R-LOG-1: nothing to undo")
-        if any(isinstance(x, dict) and x.get("type") in _NOT_UNDOABLE
-               for x in target.get("events", [])):
+        events = target.get("events", [])
+        if isinstance(events, list) and any(isinstance(x, dict) and x.get("type")
+                                            in _NOT_UNDOABLE for x in events):
             raise Refused(f"R-LOG-1: {target.get('command')} cannot be undone")
         before_text = target.get("before")
         if not isinstance(before_text, str):

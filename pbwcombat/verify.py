@@ -41,7 +41,9 @@ def commitment_of(seed_hex: str) -> str:
 
 
 def _events(rec: dict[str, Any], kind: str) -> list[dict[str, Any]]:
-    return [e for e in rec.get("events", []) if isinstance(e, dict) and e.get("type") == kind]
+    events = rec.get("events", [])
+    return [e for e in events if isinstance(e, dict) and e.get("type") == kind] \
+        if isinstance(events, list) else []
 
 
 def _version_in(text: Any) -> int | None:
@@ -150,7 +152,11 @@ def verify_file(path: Path, raw: bytes, seed_hex: str) -> Report:
             elif salt_record is None and rec_salt:
                 report.fail(where, "it claims a salt no salt record set")
             key = generator_key(seed, rec_salt)
-            for i, roll in enumerate(rec.get("rolls", [])):
+            rolls = rec.get("rolls", [])
+            if not isinstance(rolls, list):
+                report.fail(where, "its rolls are not a list")
+                rolls = []
+            for i, roll in enumerate(rolls):
                 if not isinstance(roll, dict) or roll.get("n") is None:
                     report.supplied += 1
                     continue

@@ -751,3 +751,17 @@ def test_SPEC_exit_130_ctrl_c_one_line_file_unchanged(fight):
     assert p.returncode == 130, (p.returncode, err)
     assert err.decode().strip().count("\n") == 0 and b"Traceback" not in err
     assert snapshot(fight) == before
+
+
+def test_R_LOG_4_a_record_from_another_version_is_65_not_an_internal_error(run, fight):
+    assert run("roll", fight, "1d20", "--key", "k").code == 0
+    recs = records_of(fight)
+    recs[0]["events"] = [{"type": "FromTheFuture", "x": 1}]
+    recs[0]["rolls"] = 7
+    journal_of(fight).write_bytes(b"".join((json.dumps(r) + "\n").encode() for r in recs))
+    for args in (("log", fight), ("roll", fight, "1d20", "--key", "k")):
+        r = run(*args)
+        assert r.code == 65, (args, r.code, r.err)
+        assert "internal error" not in r.err and "record 1" in r.err
+    r = run("verify", fight)
+    assert r.code == 3 and "internal error" not in r.err

@@ -34,7 +34,7 @@ def log_post(enc: Encounter, records: list[dict[str, Any]], fmt: str, lang: str,
             continue
         if kind != "command":
             continue
-        events = [ev.from_dict(e) for e in record.get("events", [])]
+        events = ev.from_record(record)
         title = n.markup.bold(n.t("log_title", version=record.get("version"),
                                   command=n.command(record.get("command")),
                                   time=n.when(record.get("time", ""))))

@@ -91,7 +91,8 @@ class Reuse:
 def describe(record: dict[str, Any]) -> str:
     """A command as `log` and `verify` name it: `attack`, `roll Spot`."""
     name = str(record.get("command", ""))
-    for e in record.get("events", []):
+    events = record.get("events", [])
+    for e in events if isinstance(events, list) else []:
         if isinstance(e, dict) and e.get("type") == "FreeRolled" and e.get("reason"):
             return f"{name} {e['reason']}"
     return name
@@ -105,7 +106,8 @@ def die_reuses(records: Iterable[dict[str, Any]]) -> list[Reuse]:
     for rec in records:
         if rec.get("type", "command") != "command":
             continue
-        for roll in rec.get("rolls", []):
+        rolls = rec.get("rolls", [])
+        for roll in rolls if isinstance(rolls, list) else []:
             if not isinstance(roll, dict) or type(roll.get("n")) is not int:
                 continue
             n = roll["n"]
