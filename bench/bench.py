@@ -191,6 +191,7 @@ def main() -> None:
         ("validate, file with a 10,000-entry log", validate.median, "floor",
          validate.median / f, ""),
     ]
+    odds_rows = odds_speed()
     print(f"pbwcombat benchmark — {os.cpu_count()} CPU(s), median of {runs} interleaved runs, "
           f"Python {sys.version.split()[0]}\n")
     print(f"| {'measure':60} | {'median s':>8} | {'vs':18} | {'ratio':>6} | goal |")
@@ -198,6 +199,36 @@ def main() -> None:
     for name, t, base, ratio, goal in rows:
         r = f"{ratio:.2f}×" if ratio is not None else ""
         print(f"| {name:60} | {t:8.3f} | {base:18} | {r:>6} | {goal} |")
+    print(f"\n| {'odds: goblin-ambush.toml (whole command, start-up included)':60} | "
+          f"{'wall s':>8} | {'CPU s':>8} | {'fights/s':>9} | goal |")
+    print(f"|{'-' * 62}|{'-' * 10}|{'-' * 10}|{'-' * 11}|------|")
+    for name, wall, cpu, goal in odds_rows:
+        print(f"| {name:60} | {wall:8.2f} | {cpu:8.2f} | {RUNS_ODDS / wall:9,.0f} | {goal} |")
+
+
+RUNS_ODDS = 10_000
+EXAMPLE = Path(__file__).resolve().parent.parent / "encounters" / "goblin-ambush.toml"
+
+
+def odds_speed() -> list[tuple[str, float, float, str]]:
+    """Fights per second of `odds` on the example, best of 3 (wall and CPU of the command,
+    children included): the goal is 10,000 runs in 10 s with two jobs."""
+    rows = []
+    for jobs in (2, 1):
+        walls, cpus = [], []
+        for _ in range(3):
+            before = os.times()
+            start = time.perf_counter()
+            subprocess.run([PBW, "odds", str(EXAMPLE), "--runs", str(RUNS_ODDS), "--seed", "00",
+                            "--jobs", str(jobs), "--format", "json"], check=True,
+                           stdout=subprocess.DEVNULL)
+            walls.append(time.perf_counter() - start)
+            after = os.times()
+            cpus.append(after.children_user + after.children_system
+                        - before.children_user - before.children_system)
+        rows.append((f"10,000 runs, --jobs {jobs}", min(walls), min(cpus),
+                     "≤ 10 s" if jobs == 2 else ""))
+    return rows
 
 
 if __name__ == "__main__":

@@ -42,7 +42,11 @@ class RollInitiative(Action):
 
 
 class Next(Action):
+    """`next [--if-idle D]`: once due, with `rules.idle_action = "orders"` the idle
+    combatant first acts by its standing orders (R-ORD-3); the runner checks the wait."""
+
     VERB = "next"
+    if_idle: str | None = None
 
 
 class Delay(Action):

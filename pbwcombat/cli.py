@@ -372,13 +372,17 @@ def roll_initiative_cmd(encounter: Encounter, opts: Any,
     _run(encounter, "roll-initiative", act.RollInitiative(reroll), opts)
 
 
-@action_command("next", "End the turn and start the next (R-TRN-4/6).\n\nExample (cron): "
+@action_command("next", "End the turn and start the next (R-TRN-4/6). With --if-idle, "
+                "once due, and rules.idle_action = \"orders\", the idle combatant first acts "
+                "by its standing orders (R-ORD-3).\n\nExample (cron): "
                 "pbwcombat next fight.toml --if-idle 48h")
 def next_cmd(encounter: Encounter, opts: Any,
              if_idle: Annotated[str | None, typer.Option(
                  "--if-idle", help="Act only once the turn has waited this long (e.g. 48h).")]
              = None) -> None:
-    _run(encounter, "next", act.Next(), opts._replace(if_idle=if_idle))
+    # R-ORD-3: once due, `rules.idle_action = "orders"` plays the idle combatant's orders
+    action = act.Next(if_idle)
+    _run(encounter, "next", action, opts._replace(if_idle=if_idle))
 
 
 @action_command("delay", "Delay (R-TRN-7): step out of the order for this round.\n\n"
@@ -774,6 +778,47 @@ def resolve_cmd(encounter: Encounter, opts: Any,
                     "--if-idle", help="Act only once the turn has waited this long.")] = None
                 ) -> None:
     _run(encounter, "resolve", act.Resolve(), opts._replace(if_idle=if_idle))
+
+
+@command("odds", "Play the fight from its current state to the end many times, everyone "
+         "by standing orders (R-ORD; without orders: attack the nearest enemy), with the same "
+         "rules engine as the commands (R-SIM); report win shares with 95% intervals, rounds, "
+         "and each combatant's chance to go down or die. Read-only: never writes the file or "
+         "its journal and never advances its dice.\n\nExample: pbwcombat odds fight.toml "
+         "--runs 10000 --seed 1f2e --format markdown")
+def odds_cmd(encounter: Encounter,
+             runs: Annotated[int, typer.Option("--runs", min=1, max=10_000_000,
+                                               help="Number of fights to play.")] = 1000,
+             seed: Annotated[str | None, typer.Option(
+                 "--seed", help="Hex seed of the runs (default: random, printed in the "
+                                "report).")] = None,
+             max_rounds: Annotated[int, typer.Option(
+                 "--max-rounds", min=1, max=100_000,
+                 help="A fight still going after this many rounds counts as undecided.")]
+             = 50,
+             jobs: Annotated[int | None, typer.Option(
+                 "--jobs", min=1, max=1024, help="Processes (default: all cores).")] = None,
+             format: FormatOpt = None, lang: LangOpt = None, gm: GmOpt = False,
+             debug: DebugOpt = False) -> None:
+    import os
+
+    from pbwcombat.render.odds import odds_post
+    from pbwcombat.runner import load
+    from pbwcombat.sim.odds import Progress, default_jobs, odds
+
+    _check_choice(format, ("bbcode", "markdown", "plain", "json"), "--format")
+    _check_choice(lang, ("es", "en"), "--lang")
+    seed_hex = os.urandom(32).hex() if seed is None else seed.strip().lower()
+    try:
+        bytes.fromhex(seed_hex)
+    except ValueError:
+        raise UsageError(f"--seed: {seed!r} is not hexadecimal (an even number of 0-9a-f "
+                         "digits)") from None
+    if not seed_hex or len(seed_hex) > 256:
+        raise UsageError("--seed: 1 to 128 bytes of hexadecimal digits")
+    _, enc = load(encounter)
+    report = odds(enc, seed_hex, runs, max_rounds, jobs or default_jobs(), Progress(runs))
+    sys.stdout.write(odds_post(enc, report, format or enc.format, lang or enc.lang, gm))
 
 
 # -- entry point ------------------------------------------------------------------------------

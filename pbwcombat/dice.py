@@ -527,6 +527,9 @@ class Roll(Value):
         return next(d.face for d in self.dice if not d.dropped)
 
 
+_PARSED: dict[str, DiceExpr] = {}  # expression text → its parse (values: immutable, shared)
+
+
 class DiceSource:
     """Hands out dice for one action: supplied faces first (R-DIC-3), then the generator.
 
@@ -553,7 +556,12 @@ class DiceSource:
     def roll(self, expr: DiceExpr | str, mods: tuple[Mod, ...] = (), times: int = 1) -> Roll:
         """Roll `expr` (`times` over, summed: criticals, R-ATK-4) plus named modifiers; dice
         are drawn left to right (R-DIC-4)."""
-        parsed = parse(expr) if isinstance(expr, str) else expr
+        if isinstance(expr, str):
+            parsed = _PARSED.get(expr)
+            if parsed is None:  # weapons roll the same few texts: parse each once
+                parsed = _PARSED[expr] = parse(expr)
+        else:
+            parsed = expr
         terms: list[RolledTerm] = []
         total = 0
         for _ in range(times):

@@ -25,6 +25,7 @@ from pbwcombat.rules import (
     intercept,
     movement,
     newcomers,
+    orders,
     rolls,
     turns,
 )
@@ -35,7 +36,10 @@ def _roll_initiative(res: Resolution, x: a.RollInitiative) -> None:
 
 
 def _next(res: Resolution, x: a.Next) -> None:
-    turns.next_turn(res)
+    if x.if_idle is None:
+        turns.next_turn(res)
+    else:  # R-ORD-3: the idle combatant may first act by its orders
+        orders.idle_next(res)
 
 
 def _delay(res: Resolution, x: a.Delay) -> None:

@@ -521,6 +521,16 @@ class SkippedTurnCounted(Value):
     surprise: bool
 
 
+class OrdersFollowed(Value):
+    """A combatant nobody decided for acts by its standing orders (R-ORD-1/2): `orders` is
+    "attack-nearest", "attack-weakest", "guard:ID" or "flee"."""
+
+    who: str
+    name: str
+    orders: str
+    ward_name: str = ""
+
+
 class DiceSalted(Value):
     salt: str
 

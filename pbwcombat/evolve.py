@@ -3,7 +3,9 @@
 Replaying a command's events onto the state before it gives the state after it.
 """
 
+from collections.abc import Callable
 from functools import singledispatch
+from typing import Any
 
 from pbwcombat import events as ev
 from pbwcombat.model import Condition, Encounter, TurnSpent
@@ -11,7 +13,15 @@ from pbwcombat.model import Condition, Encounter, TurnSpent
 
 def evolve(enc: Encounter, event: ev.Event) -> Encounter:
     """The encounter after `event`."""
-    return _fold(event, enc)
+    kind = type(event)
+    fold = _BY_TYPE.get(kind)
+    if fold is None:  # singledispatch's own lookup is slow for the simulator's hot loop
+        fold = _BY_TYPE[kind] = _fold.dispatch(kind)
+    return fold(event, enc)
+
+
+_FRESH = TurnSpent.new()  # nothing spent yet; records are immutable, so one serves all turns
+_BY_TYPE: dict[type, Callable[[Any, Encounter], Encounter]] = {}  # event type → handler
 
 
 @singledispatch
@@ -49,7 +59,7 @@ def _(e: ev.CombatStarted, enc: Encounter) -> Encounter:
 def _(e: ev.RoundStarted, enc: Encounter) -> Encounter:
     changes: dict[str, object] = {"round": e.round,
                                   "phase": "surprise" if e.surprise else "combat",
-                                  "acted": (), "turn": "", "spent": TurnSpent.new(),
+                                  "acted": (), "turn": "", "spent": _FRESH,
                                   "group_spent": {},
                                   "delaying": ()}
     if not e.restart:  # a restarted round keeps its start: turns in it are not new turns
@@ -62,7 +72,7 @@ def _(e: ev.TurnStarted, enc: Encounter) -> Encounter:
     clock = enc.state.clock + 1
     for who in e.members or (e.who,):  # R-INI-3: a shared group turn starts for each
         enc = _count_turn_start(enc, who, e.surprise, clock)
-    return enc.with_state(turn=e.who, clock=clock, spent=TurnSpent.new(), group_spent={},
+    return enc.with_state(turn=e.who, clock=clock, spent=_FRESH, group_spent={},
                           turn_started_at=e.at)
 
 
@@ -203,15 +213,18 @@ def _(e: ev.ActionSpent, enc: Encounter) -> Encounter:
     if not enc.takes_turn_now(e.who):
         return enc  # a GM-forced act out of turn spends nothing of the acting combatant's
     spent = enc.spent_of(e.who)
-    changes: dict[str, dict[str, object]] = {
-        "standard": {"standard": True},
-        "move": {"moves": min(2, spent.moves + 1)},
-        "double": {"moves": 2},
-        "full": {"full_round": True},
-        "step": {"step": True},
-        "extended": {"extended": True},
-    }
-    return _spend(enc, e.who, **changes[e.kind])
+    if e.kind == "move":
+        return _spend(enc, e.who, moves=min(2, spent.moves + 1))
+    return _spend(enc, e.who, **_SPENDS[e.kind])
+
+
+_SPENDS: dict[str, dict[str, object]] = {  # ActionSpent.kind → what it spends ("move": +1)
+    "standard": {"standard": True},
+    "double": {"moves": 2},
+    "full": {"full_round": True},
+    "step": {"step": True},
+    "extended": {"extended": True},
+}
 
 
 @_fold.register

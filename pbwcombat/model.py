@@ -90,10 +90,11 @@ class Rules(Record):
     aoo_engages: bool  # R-AOO-5
     disengage_step: int  # R-DIS-5
     reckless_disengage: bool  # R-DIS-7
-    default_action: Literal["skip", "attack-nearest"]
+    default_action: Literal["skip", "attack-nearest", "attack-weakest"]  # R-ORD-1
     turn_deadline: str
     group_turn: Literal["each", "shared"]  # R-INI-3
     first_disengages: bool  # R-DIS-4
+    idle_action: Literal["skip", "orders"]  # R-ORD-3
 
     FIELDS = {
         "confirm_criticals": (BOOL, True),
@@ -103,10 +104,11 @@ class Rules(Record):
         "aoo_engages": (BOOL, True),
         "disengage_step": (strict_int(0, 1000), 3),
         "reckless_disengage": (BOOL, True),
-        "default_action": (literal("skip", "attack-nearest"), "skip"),
+        "default_action": (literal("skip", "attack-nearest", "attack-weakest"), "skip"),
         "turn_deadline": (cs.no_info_after_validator_function(_duration_or_empty, text(20)), ""),
         "group_turn": (literal("each", "shared"), "each"),
         "first_disengages": (BOOL, False),
+        "idle_action": (literal("skip", "orders"), "skip"),
     }
 
 
@@ -199,6 +201,17 @@ def _aware(value: Any) -> bool | list[str]:
 
 
 _AWARE = cs.no_info_plain_validator_function(_aware)
+
+
+ORDERS = ("skip", "attack-nearest", "attack-weakest")
+
+
+def _orders(value: str) -> str:
+    """R-ORD-1: "skip", "attack-nearest", "attack-weakest" or "guard:ID"."""
+    if value in ORDERS or (value.startswith("guard:") and re.match(ID_PATTERN, value[6:])):
+        return value
+    raise ValueError(f'"{value}" is not one of skip, attack-nearest, attack-weakest, '
+                     "guard:ID")
 
 
 def _weapon_defaults(w: Weapon) -> Weapon:
@@ -300,6 +313,8 @@ class Combatant(Record):
     takes_aoo: bool
     saves: Saves
     actions: tuple[ActionDef, ...]
+    orders: str | None  # R-ORD-1 (None: rules.default_action, "skip" for PCs)
+    flee_below: float  # R-ORD-2 (a fraction of max_hp; 0 = never)
     # state written by the tool (SPEC names)
     initiative: int | None
     status: Status
@@ -337,6 +352,10 @@ class Combatant(Record):
         "takes_aoo": (BOOL, True),  # R-AOO-4
         "saves": (Saves.core_schema(), None),  # R-ACT-3 (None: every bonus 0)
         "actions": (tuple_of(ActionDef.core_schema(_action_checks)), ()),  # R-ACT-1
+        "orders": (nullable(cs.no_info_after_validator_function(_orders, text(80))), None),
+        "flee_below": (cs.union_schema([strict_int(0, 1),  # kept as written (0, 1 or 0.25)
+                                        cs.float_schema(strict=True, ge=0, le=1,
+                                                        allow_inf_nan=False)]), 0),
         "initiative": (nullable(_INT), None),
         "status": (literal("ok", "disabled", "dying", "stable", "dead"), "ok"),
         "flat_footed": (BOOL, False),
@@ -533,10 +552,12 @@ class Encounter(Record):
     # -- lookups --------------------------------------------------------------
     def _positions(self) -> dict[str, int]:
         """id → index in `combatants`, cached per combatants tuple (lookups stay O(1))."""
-        cached = self.__dict__.get("_index")
-        if cached is None or cached[0] is not self.combatants:
-            cached = (self.combatants, {c.id: i for i, c in enumerate(self.combatants)})
-            self.__dict__["_index"] = cached
+        data = self.__dict__
+        cached = data.get("_index")
+        combatants = data["combatants"]
+        if cached is None or cached[0] is not combatants:
+            cached = (combatants, {c.id: i for i, c in enumerate(combatants)})
+            data["_index"] = cached
         index: dict[str, int] = cached[1]
         return index
 
@@ -545,10 +566,12 @@ class Encounter(Record):
         return None if i is None else self.combatants[i]
 
     def get(self, cid: str) -> Combatant:
-        c = self.find(cid)
-        if c is None:
-            raise KeyError(cid)
-        return c
+        data = self.__dict__
+        cached = data.get("_index")
+        combatants = data["combatants"]
+        if cached is not None and cached[0] is combatants:  # inlined `_positions` (hot)
+            return combatants[cached[1][cid]]  # type: ignore[no-any-return]
+        return self.combatants[self._positions()[cid]]  # KeyError for an unknown id
 
     def side_counts(self) -> dict[str, int]:
         """Active combatants per side, cached per combatants tuple."""
@@ -612,8 +635,15 @@ class Encounter(Record):
 
     @property
     def active(self) -> tuple[Combatant, ...]:
-        """Combatants still in the fight (not removed)."""
-        return tuple(c for c in self.combatants if not c.removed)
+        """Combatants still in the fight (not removed); cached per combatants tuple."""
+        data = self.__dict__
+        cached = data.get("_active")
+        combatants = data["combatants"]
+        if cached is None or cached[0] is not combatants:
+            cached = (combatants, tuple([c for c in combatants if not c.removed]))
+            data["_active"] = cached
+        active: tuple[Combatant, ...] = cached[1]
+        return active
 
     @property
     def gridless(self) -> bool:
@@ -715,6 +745,8 @@ def reference_problems(enc: Encounter) -> list[str]:
             for ref in getattr(c, key):
                 if ref not in ids:
                     problems.append(f'combatants[{i}].{key}: unknown combatant "{ref}"')
+        if c.orders is not None and c.orders.startswith("guard:") and c.orders[6:] not in ids:
+            problems.append(f'combatants[{i}].orders: unknown combatant "{c.orders[6:]}"')
         if c.guarding is not None and c.guarding not in ids:
             problems.append(f'combatants[{i}].guarding: unknown combatant "{c.guarding}"')
         for ref in c.attacked_by:

@@ -17,6 +17,7 @@ from pydantic_core import core_schema as cs
 from pbwcombat.value import is_classvar
 
 REQUIRED: Any = object()
+_MUTABLE = (dict, list, set)  # defaults `new` copies; the others are immutable and shared
 
 
 def strict_int(ge: int = -1_000_000, le: int = 1_000_000) -> cs.CoreSchema:
@@ -86,8 +87,8 @@ class Record:
     @classmethod
     def new(cls, **values: Any) -> Self:
         """A record from trusted values (internal use): defaults fill the rest."""
-        data = {name: copy.copy(default) for name, (_, default) in cls.FIELDS.items()
-                if default is not REQUIRED}
+        data = {name: copy.copy(default) if type(default) in _MUTABLE else default
+                for name, (_, default) in cls.FIELDS.items() if default is not REQUIRED}
         data.update(values)
         missing = [n for n in cls.FIELDS if n not in data]
         if missing:
@@ -100,11 +101,12 @@ class Record:
     def replace(self, **changes: Any) -> Self:
         """A copy with `changes`; changed fields count as set (written back to the file)."""
         obj = object.__new__(type(self))
-        data = dict(self.__dict__)
+        data = self.__dict__.copy()  # fields, caches and the fields-set in one copy
         data.update(changes)
+        fields_set = data["__pydantic_fields_set__"]
+        if not fields_set.issuperset(changes):  # sets are never changed in place: shared
+            data["__pydantic_fields_set__"] = fields_set | changes.keys()
         object.__setattr__(obj, "__dict__", data)
-        object.__setattr__(obj, "__pydantic_fields_set__",
-                           self.__pydantic_fields_set__ | set(changes))
         return obj
 
     def with_defaults(self, **values: Any) -> Self:

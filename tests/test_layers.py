@@ -57,6 +57,7 @@ LAYER_OF: dict[str, str] = {
     "pbwcombat.render": RENDER,
     "pbwcombat.store": STORE,
     "pbwcombat.runner": APP,
+    "pbwcombat.sim": APP,  # odds: plays whole fights through the dispatch table (R-SIM)
     "pbwcombat.starter": APP,
     "pbwcombat.roster": APP,
     "pbwcombat.completion": APP,

@@ -75,6 +75,7 @@ VARIANTS: dict[str, list[dict[str, Any]]] = {
     "Moved": [{"run": True}, {"step": True}],
     "Engaged": [{"missile": True}],
     "Disengaged": [{"missile": True}],
+    "OrdersFollowed": [{"orders": o} for o in ("attack-weakest", "guard", "flee")],
 }
 
 # Sample values by field name, then by type.
@@ -86,6 +87,7 @@ BY_NAME: dict[str, Any] = {
     "algorithm": "HMAC-SHA256", "commitment": "ab" * 32, "expr": "1d6+1", "multiplier": 2,
     "economy": "standard", "how": "half", "save": "ref", "effect": "damage",
     "data": {"id": "x", "side": "a", "defense": 1, "hp": 1},
+    "orders": "attack-nearest",
 }
 SAMPLE_ROLL = Roll((RolledTerm(1, 1, 20, (Die(20, 14, 3),)),), (Mod(2, "attack"),), 16)
 

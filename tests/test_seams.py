@@ -187,7 +187,8 @@ def test_R_TRN_6_every_command_is_refused_once_the_combat_has_ended(
 
 
 SAMPLES = [
-    a.RollInitiative(), a.RollInitiative(True), a.Next(), a.Delay("ann"), a.Act("ann"),
+    a.RollInitiative(), a.RollInitiative(True), a.Next(), a.Next("48h"), a.Delay("ann"),
+    a.Act("ann"),
     a.End(), a.Remove("orc"), a.Hp(("orc", "gob"), "-2d6"), a.Hp(("ann",), "+3"),
     a.FreeRoll("1d20+4"), a.FreeRoll("1d20", "ann", "Spot check"),
     a.Attack("ann", "orc"), a.Attack("ann", "orc", "axe", -2, "forfeit", True),

@@ -286,6 +286,32 @@ EN: dict[str, str] = {
     "log_reuses": "Die numbers rolled again after an undo:",
     "reuse": "#{n}: {a_face} in the undone {a}, then {b_face} in {b}",
     "hand_edit": "hand edit",
+    # standing orders (R-ORD)
+    "OrdersFollowed_attack-nearest": "{name} acts by standing orders: attack the nearest "
+                                     "enemy.",
+    "OrdersFollowed_attack-weakest": "{name} acts by standing orders: attack the weakest "
+                                     "enemy.",
+    "OrdersFollowed_guard": "{name} acts by standing orders: guard {ward}.",
+    "OrdersFollowed_flee": "{name} flees the fight.",
+    # odds (R-SIM)
+    "odds_title": "Odds",
+    "odds_intro": "{runs} simulated fights from {start}, each to its end or at most {max} "
+                  "rounds; everyone acts by standing orders (without orders: attack the "
+                  "nearest enemy).",
+    "odds_from_setup": "the start",
+    "odds_from_surprise": "the surprise round",
+    "odds_from_round": "round {round}",
+    "odds_from_turn": "round {round}, {name}'s turn",
+    "odds_from_ended": "the end (the combat is over)",
+    "odds_wins": "{side} win: {share} (95% interval {low}–{high})",
+    "odds_nobody": "Nobody left standing: {share}",
+    "odds_undecided": "Undecided after {max} rounds: {share}",
+    "odds_rounds": "Rounds: mean {mean}, median {median}, 10th–90th percentile {p10}–{p90}",
+    "odds_fates": "At the end of the fight",
+    "odds_fate": "{name}: down {down}, dead {dead}, hit points left {hp}",
+    "odds_fled": "fled {fled}",
+    "odds_hp_share": "{pct} of full",
+    "odds_seed": "Seed {seed} (the same seed gives the same report)",
 }
 
 ES: dict[str, str] = {
@@ -586,6 +612,32 @@ ES: dict[str, str] = {
     "log_reuses": "Números de dado usados de nuevo tras deshacer:",
     "reuse": "#{n}: {a_face} en {a} (deshecha), luego {b_face} en {b}",
     "hand_edit": "edición a mano",
+    # órdenes permanentes (R-ORD)
+    "OrdersFollowed_attack-nearest": "{name} actúa según sus órdenes: atacar al enemigo más "
+                                     "cercano.",
+    "OrdersFollowed_attack-weakest": "{name} actúa según sus órdenes: atacar al enemigo más "
+                                     "débil.",
+    "OrdersFollowed_guard": "{name} actúa según sus órdenes: defender a {ward}.",
+    "OrdersFollowed_flee": "{name} huye del combate.",
+    # probabilidades (R-SIM)
+    "odds_title": "Probabilidades",
+    "odds_intro": "{runs} combates simulados desde {start}, cada uno hasta su final o como "
+                  "mucho {max} asaltos; todos actúan según sus órdenes (sin órdenes: atacar "
+                  "al enemigo más cercano).",
+    "odds_from_setup": "el inicio",
+    "odds_from_surprise": "el asalto de sorpresa",
+    "odds_from_round": "el asalto {round}",
+    "odds_from_turn": "el asalto {round}, turno de {name}",
+    "odds_from_ended": "el final (el combate ha terminado)",
+    "odds_wins": "Victoria de {side}: {share} (intervalo del 95 %: {low}–{high})",
+    "odds_nobody": "No queda nadie en pie: {share}",
+    "odds_undecided": "Sin decidir tras {max} asaltos: {share}",
+    "odds_rounds": "Asaltos: media {mean}, mediana {median}, percentiles 10–90: {p10}–{p90}",
+    "odds_fates": "Al final del combate",
+    "odds_fate": "{name}: cae {down}, muere {dead}, puntos de golpe restantes {hp}",
+    "odds_fled": "huye {fled}",
+    "odds_hp_share": "{pct} del total",
+    "odds_seed": "Semilla {seed} (la misma semilla da el mismo informe)",
 }
 
 CATALOGUES = {"en": EN, "es": ES}

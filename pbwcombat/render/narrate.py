@@ -524,6 +524,10 @@ class Narrator:
                       cond=self.markup.bold(self.condition_name(e.condition, e.gender)),
                       of=self.name(e.of_name))
 
+    def _OrdersFollowed(self, e: ev.OrdersFollowed) -> str:
+        return self.t(f"OrdersFollowed_{e.orders}", name=self.name(e.name),
+                      ward=self.name(e.ward_name))
+
     def _DiceSalted(self, e: ev.DiceSalted) -> str:
         return self.t("DiceSalted", salt=self.markup.bold(self.markup.escape(e.salt)))
 
@@ -574,6 +578,7 @@ NARRATION: dict[type[ev.Event], Callable[[Narrator, Any], str | None]] = {
     ev.DeclarationCleared: Narrator._DeclarationCleared,
     ev.DeclarationSkipped: Narrator._DeclarationSkipped,
     ev.DiceSalted: Narrator._DiceSalted,
+    ev.OrdersFollowed: Narrator._OrdersFollowed,
     ev.DiceCommitted: Narrator._DiceCommitted,
     ev.TurnEnded: Narrator._silent,
     ev.ActionSpent: Narrator._silent,

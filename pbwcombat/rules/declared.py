@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from pbwcombat import events as ev
-from pbwcombat.actions import Attack, check_ids, declared_argv, parse_declared
+from pbwcombat.actions import check_ids, declared_argv, parse_declared
 from pbwcombat.engine import Resolution
 from pbwcombat.errors import IllegalAction, PbwError
-from pbwcombat.geometry import distance
-from pbwcombat.rules.attack import in_reach_or_range
+from pbwcombat.rules.orders import follow_orders, orders_of
 from pbwcombat.rules.turns import next_turn
 
 
@@ -26,28 +25,10 @@ def clear(res: Resolution, who: str) -> None:
     res.emit(ev.DeclarationCleared(who, c.display))
 
 
-def _nearest_enemy_attack(res: Resolution, who: str) -> Attack | None:
-    """`rules.default_action = "attack-nearest"` for non-PCs: the nearest enemy it can hit."""
-    me = res.enc.get(who)
-    if me.pc:
-        return None
-    targets = []
-    for c in res.enc.active:
-        if c.side == me.side or c.status == "dead":
-            continue
-        if not any(in_reach_or_range(me, w, c) for w in me.weapons):
-            continue
-        d = distance(me.position, c.position) if me.position and c.position else 0
-        targets.append((d, res.enc.state.order.index(c.id) if c.id in res.enc.state.order
-                        else 0, c.id))
-    if not targets:
-        return None
-    return Attack(who, min(targets)[2])
-
-
 def resolve_round(res: Resolution) -> None:
     """From the current turn to the end of the round: each declared action as if its command
-    were run (an illegal one is skipped with the reason), then the turn ends."""
+    were run (an illegal one is skipped with the reason), or, without a declaration, the
+    combatant's standing orders (R-ORD-3); then the turn ends."""
     res.require_combat()
     round_now = res.enc.state.round
     phase_now = res.enc.state.phase
@@ -68,15 +49,15 @@ def resolve_round(res: Resolution) -> None:
 
 
 def _resolve_one(res: Resolution, who: str) -> None:
-    """`who`'s declared action (or its default), skipped with the reason if illegal."""
+    """`who`'s declared action, skipped with the reason if illegal, or its orders."""
     me = res.enc.get(who)
     argv = res.enc.state.declarations.get(who)
     action = None
     if argv is not None:
         res.emit(ev.DeclarationTaken(who))
         action = parse_declared(who, list(argv))
-    elif res.enc.rules.default_action == "attack-nearest":
-        action = _nearest_enemy_attack(res, who)
+    else:  # R-ORD-3: nobody declared for it: its standing orders decide
+        follow_orders(res, who, orders_of(res.enc, me))
     if action is not None:
         snap = res.snapshot()
         try:

@@ -1,0 +1,346 @@
+"""Standing orders (R-ORD): what a combatant does when nobody decides for it.
+
+The orders only *choose*: every step they take is an ordinary action (`Attack`, `Move`,
+`Intercept`, `Remove`) applied through the commands' dispatch table (`Resolution.apply`), so
+every rule of the commands applies to it (AoOs, interceptions, disengaging, allowances,
+conditions…). A step the rules refuse rolls nothing and leaves nothing behind (the
+Resolution is restored); the orders stop there."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pbwcombat import events as ev
+from pbwcombat.actions import Action, Attack, Intercept, Move, Remove
+from pbwcombat.engine import Resolution
+from pbwcombat.errors import PbwError
+from pbwcombat.geometry import Square, distance, path_cost, segment, weapon_threatens
+from pbwcombat.model import Combatant, Encounter, Weapon
+from pbwcombat.rules.allowance import single_action_turn
+
+SIM_DEFAULT = "attack-nearest"  # R-SIM-1: `odds` plays combatants without orders so
+
+
+def orders_of(enc: Encounter, c: Combatant, simulated: bool = False) -> str:
+    """R-ORD-1: the combatant's `orders`; else "skip" for PCs and `rules.default_action`
+    for the others (R-SIM-1: in a simulation, "attack-nearest" for everyone)."""
+    if c.orders:
+        return c.orders
+    if simulated:
+        return SIM_DEFAULT
+    return "skip" if c.pc else enc.rules.default_action
+
+
+def is_fleeing(c: Combatant) -> bool:
+    """R-ORD-2: at or below `flee_below` × max_hp (0 = never)."""
+    return c.flee_below > 0 and c.hp <= c.flee_below * c.full_hp
+
+
+# -- reading the board ---------------------------------------------------------------------
+
+
+def foes_of(enc: Encounter, me: Combatant) -> list[Combatant]:
+    """R-ORD-1: enemies that are not dying, stable, dead or removed, in file order."""
+    return [c for c in enc.combatants
+            if c.side != me.side and not c.removed and c.status in ("ok", "disabled")]
+
+
+def _gap(a: Square | None, b: Square | None) -> int:
+    """Chebyshev distance; gridless, everyone is at 0 (R-GEO-5)."""
+    return 0 if a is None or b is None else distance(a, b)
+
+
+def may_shoot_at(enc: Encounter, t: Combatant) -> bool:
+    """R-ATK-6: not into melee unless `rules.ranged_into_melee = "penalty"`."""
+    return not t.engaged or enc.rules.ranged_into_melee == "penalty"
+
+
+def melee_weapon_for(me: Combatant, t: Combatant, square: Square | None) -> Weapon | None:
+    d = None if square is None or t.position is None else distance(square, t.position)
+    for w in me.weapons:
+        if w.kind == "melee" and (d is None or weapon_threatens(w, d)):
+            return w
+    return None
+
+
+def ranged_weapon_for(enc: Encounter, me: Combatant, t: Combatant,
+                      square: Square | None) -> Weapon | None:
+    if not may_shoot_at(enc, t):
+        return None
+    d = None if square is None or t.position is None else distance(square, t.position)
+    for w in me.weapons:
+        if w.kind == "ranged" and w.ammo != 0 and (d is None or d <= (w.range or 0)):
+            return w
+    return None
+
+
+def weapon_for(enc: Encounter, me: Combatant, t: Combatant, square: Square | None
+               ) -> Weapon | None:
+    """A weapon `me` may attack `t` with from `square`: melee first, then a shot."""
+    return melee_weapon_for(me, t, square) or ranged_weapon_for(enc, me, t, square)
+
+
+def _rank(enc: Encounter) -> dict[str, int]:
+    return {c.id: i for i, c in enumerate(enc.combatants)}
+
+
+def nearest_target(enc: Encounter, me: Combatant, foes: Sequence[Combatant],
+                   square: Square | None) -> tuple[Combatant, Weapon] | None:
+    """R-ORD-1 attack-nearest from `square`: engaged enemies first (the nearest of them);
+    else the nearest a melee weapon reaches; else the nearest it may shoot. Ties: file order
+    (`foes` are in file order and `min` keeps the first)."""
+    engaged = [f for f in foes if f.id in me.engaged]
+    pools: list[tuple[list[Combatant], str]] = (
+        [(engaged, "any")] if engaged else [(list(foes), "melee"), (list(foes), "ranged")])
+    for pool, kind in pools:
+        options = []
+        for f in pool:
+            if kind == "melee":
+                w = melee_weapon_for(me, f, square)
+            elif kind == "ranged":
+                w = ranged_weapon_for(enc, me, f, square)
+            else:
+                w = weapon_for(enc, me, f, square)
+            if w is not None:
+                options.append((_gap(square, f.position), f, w))
+        if options:
+            _, f, w = min(options, key=lambda o: o[0])
+            return f, w
+    return None
+
+
+def _standing(enc: Encounter, me: Combatant) -> dict[Square, Combatant]:
+    return {c.position: c for c in enc.combatants
+            if c.position is not None and not c.removed and c.status != "dead" and c.id != me.id}
+
+
+def walk_toward(enc: Encounter, me: Combatant, goal: Square, budget: int,
+                stop_at: set[str] | None) -> Square | None:
+    """R-ORD-1: along the R-GEO-2 path toward `goal`, at most `budget` squares of movement,
+    stopping at the first square from which a weapon reaches or may shoot one of `stop_at`
+    (None: any foe). The move refusals apply: no passing through an enemy, no ending on a
+    taken square (the walk ends on the last square it may end on). None: no move."""
+    assert me.position is not None
+    start = me.position
+    path = segment(start, goal)
+    if path and path[-1] == goal:
+        path = path[:-1]  # the goal is the enemy's own square
+    standing = _standing(enc, me)
+    foes = [f for f in foes_of(enc, me) if stop_at is None or f.id in stop_at]
+    end: Square | None = None
+    for i, sq in enumerate(path):
+        if path_cost(start, path[:i + 1]) > budget:
+            break
+        other = standing.get(sq)
+        if other is not None and other.side != me.side:
+            break
+        if other is None:
+            end = sq
+            if any(weapon_for(enc, me, f, sq) is not None for f in foes):
+                break
+    return end
+
+
+# -- acting ------------------------------------------------------------------------------
+
+
+def _try(res: Resolution, action: Action) -> bool:
+    """Send one action through the engine; a refusal leaves no trace (False)."""
+    snap = res.snapshot()
+    try:
+        res.apply(action)
+    except PbwError:
+        res.restore(snap)
+        return False
+    return True
+
+
+def _still_mine(res: Resolution, who: str) -> bool:
+    c = res.enc.get(who)
+    return res.enc.state.turn == who and c.can_act and res.enc.state.phase != "ended"
+
+
+def _attack(res: Resolution, who: str, target: Combatant, weapon: Weapon) -> bool:
+    return _try(res, Attack(who, target.id, weapon.id))
+
+
+def _move_budget(res: Resolution, me: Combatant) -> int:
+    """Squares one move action covers (0: no move action left this turn)."""
+    sp = res.enc.state.spent
+    if sp.extended or sp.full_round or sp.step or sp.moves >= 2 or (sp.standard and sp.moves):
+        return 0
+    if single_action_turn(res, me) and (sp.standard or sp.moves):
+        return 0
+    return me.speed // 5
+
+
+def attack_nearest(res: Resolution, who: str) -> None:
+    """R-ORD-1 "attack-nearest"."""
+    me = res.enc.get(who)
+    foes = foes_of(res.enc, me)
+    if not foes:
+        return
+    choice = nearest_target(res.enc, me, foes, me.position)
+    if choice is not None:
+        _attack(res, who, *choice)
+        return
+    if me.position is None:
+        return  # gridless: every melee attack reaches; nothing to close in on
+    for _ in range(2):  # one move action, attack if it can; else a second move action
+        me = res.enc.get(who)
+        foes = foes_of(res.enc, me)
+        if not foes or me.position is None:
+            return
+        nearest = min(foes, key=lambda f: _gap(me.position, f.position))
+        assert nearest.position is not None
+        dest = walk_toward(res.enc, me, nearest.position, _move_budget(res, me), None)
+        if dest is None or not _try(res, Move(who, (dest,))) or not _still_mine(res, who):
+            return
+        me = res.enc.get(who)
+        choice = nearest_target(res.enc, me, foes_of(res.enc, me), me.position)
+        if choice is not None:
+            _attack(res, who, *choice)
+            return
+
+
+def attack_weakest(res: Resolution, who: str) -> None:
+    """R-ORD-1 "attack-weakest": among the enemies it can attack this turn (after at most one
+    move action), the lowest hp, then the nearest, then file order."""
+    me = res.enc.get(who)
+    foes = foes_of(res.enc, me)
+    if not foes:
+        return
+    rank = _rank(res.enc)
+    engaged = [f for f in foes if f.id in me.engaged]
+    options: list[tuple[tuple[int, int, int], Combatant, Square | None]] = []
+    for f in engaged or foes:
+        key = (f.hp, _gap(me.position, f.position), rank[f.id])
+        if weapon_for(res.enc, me, f, me.position) is not None:
+            options.append((key, f, None))
+        elif not engaged and me.position is not None and f.position is not None:
+            dest = walk_toward(res.enc, me, f.position, _move_budget(res, me), {f.id})
+            if dest is not None and weapon_for(res.enc, me, f, dest) is not None:
+                options.append((key, f, dest))
+    if not options:
+        if not engaged:
+            attack_nearest(res, who)
+        return
+    _, target, dest = min(options, key=lambda o: o[0])
+    if dest is not None and (not _try(res, Move(who, (dest,))) or not _still_mine(res, who)):
+        return
+    me = res.enc.get(who)
+    target = res.enc.get(target.id)
+    weapon = weapon_for(res.enc, me, target, me.position)
+    if weapon is not None and target.status in ("ok", "disabled"):
+        _attack(res, who, target, weapon)
+
+
+def guard(res: Resolution, who: str, ward: str) -> None:
+    """R-ORD-1 "guard:ID": intercept ID when R-INT-1 allows, else attack-nearest."""
+    w = res.enc.find(ward)
+    if w is None or w.removed or not _try(res, Intercept(who, ward)):
+        attack_nearest(res, who)
+
+
+def flee(res: Resolution, who: str) -> None:
+    """R-ORD-2: disengage where R-DIS requires (inside `move`) and double-move to the square
+    farthest from the nearest enemy (ties: lowest x, then y); leave the fight when ending the
+    turn beyond every enemy's speed (gridless: moving away, engaged with nobody)."""
+    me = res.enc.get(who)
+    if me.position is None:
+        _try(res, Move(who, away=True))
+        me = res.enc.get(who)
+        if _still_mine(res, who) and not me.engaged and not me.missile_engaged:
+            _try(res, Remove(who))
+        return
+    foes = foes_of(res.enc, me)
+    if not foes:
+        return
+    dest = flight_square(res.enc, me, foes, _flee_budget(res, me))
+    if dest is not None and dest != me.position:
+        _try(res, Move(who, (dest,)))
+    me = res.enc.get(who)
+    if not _still_mine(res, who) or me.position is None:
+        return
+    foes = foes_of(res.enc, me)
+    if all(f.position is not None and distance(me.position, f.position) > f.speed // 5
+           for f in foes):
+        _try(res, Remove(who))
+
+
+def _flee_budget(res: Resolution, me: Combatant) -> int:
+    """A double move when the whole turn is free, else what one move action allows."""
+    one = _move_budget(res, me)
+    sp = res.enc.state.spent
+    whole = not (sp.standard or sp.moves or single_action_turn(res, me))
+    return 2 * one if whole else one
+
+
+def flight_square(enc: Encounter, me: Combatant, foes: Sequence[Combatant], budget: int
+                  ) -> Square | None:
+    """The square within `budget` squares of movement (R-GEO-2 path, move refusals) that is
+    farthest from its nearest foe; ties to the lowest x, then y. Staying counts."""
+    assert me.position is not None
+    x0, y0 = me.position
+    spots = [f.position for f in foes if f.position is not None]
+    if not spots:
+        return None
+
+    def score(sq: Square) -> int:
+        return min(distance(sq, p) for p in spots)
+
+    squares = [(x0 + dx, y0 + dy) for dx in range(-budget, budget + 1)
+               for dy in range(-budget, budget + 1)]
+    squares.sort(key=lambda sq: (-score(sq), sq[0], sq[1]))
+    standing = _standing(enc, me)
+    here = score(me.position)
+    for sq in squares:
+        if score(sq) <= here:
+            return me.position
+        path = segment(me.position, sq)
+        if path_cost(me.position, path) > budget or sq in standing:
+            continue
+        if any(sq2 in standing and standing[sq2].side != me.side for sq2 in path[:-1]):
+            continue
+        return sq
+    return me.position
+
+
+def follow_orders(res: Resolution, who: str, orders: str, narrate: bool = True) -> None:
+    """Play `who`'s turn by `orders` (R-ORD-1) or flee (R-ORD-2). The turn is not ended
+    here: the caller ends it if it is still `who`'s. `narrate=False` (the simulator, which
+    prints no post) leaves out the line saying that orders decided."""
+    me = res.enc.get(who)
+    if not _still_mine(res, who):
+        return
+    if is_fleeing(me):
+        if narrate:
+            res.emit(ev.OrdersFollowed(who, me.display, "flee"))
+        flee(res, who)
+        return
+    if orders == "skip":
+        return
+    if narrate:
+        ward = res.enc.find(orders[6:]) if orders.startswith("guard:") else None
+        res.emit(ev.OrdersFollowed(who, me.display, orders.split(":")[0],
+                                   ward.display if ward else ""))
+    if orders.startswith("guard:"):
+        guard(res, who, orders[6:])
+    elif orders == "attack-weakest":
+        attack_weakest(res, who)
+    else:
+        attack_nearest(res, who)
+
+
+def idle_next(res: Resolution) -> None:
+    """`next --if-idle D`, once due (R-ORD-3): with `rules.idle_action = "orders"` the idle
+    combatant first acts by its orders; then its turn ends."""
+    from pbwcombat.rules.turns import next_turn
+
+    res.require_combat()
+    who = res.enc.state.turn
+    if who and res.enc.rules.idle_action == "orders":
+        follow_orders(res, who, orders_of(res.enc, res.enc.get(who)))
+        if res.enc.state.turn != who or res.enc.state.phase == "ended":
+            return  # it left the fight (its removal started the next turn)
+    next_turn(res)

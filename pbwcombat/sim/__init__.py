@@ -1,0 +1,1 @@
+"""Simulation: playing an encounter many times with the rules engine (R-SIM)."""

@@ -1,0 +1,261 @@
+"""`odds` (R-SIM): play the fight from its current state to the end N times, everyone by its
+standing orders, with the very engine the commands use; report shares with Wilson 95%
+intervals, rounds and per-combatant outcomes.
+
+Run r rolls with the key SHA-256(seed ‖ r as 8 big-endian bytes) from die 0, so a run's
+dice depend only on (seed, r): the same seed gives the same report whatever `jobs`, and the
+numbers are summed in run order (integers; divisions only at the end).
+Nothing here reads or writes files: the caller loads the encounter once.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import os
+import statistics
+import sys
+import time
+from collections.abc import Callable, Iterator
+from typing import Any, NamedTuple, TextIO
+
+from pbwcombat.dice import DiceSource
+from pbwcombat.engine import Resolution
+from pbwcombat.errors import PbwError
+from pbwcombat.model import Encounter
+
+Z95 = 1.959963984540054  # the 97.5th percentile of the standard normal
+
+
+class Run(NamedTuple):
+    """One simulated fight: the winning side ("" nobody left standing, None undecided), the
+    round it ended in, and per reported combatant its final hp, whether it is dead and
+    whether it left the fight (fled, R-ORD-2)."""
+
+    winner: str | None
+    rounds: int
+    hp: tuple[int, ...]
+    dead: tuple[bool, ...]
+    fled: tuple[bool, ...]
+
+
+def run_key(seed: bytes, r: int) -> bytes:
+    """R-SIM-1: the generator key of run r."""
+    return hashlib.sha256(seed + r.to_bytes(8, "big")).digest()
+
+
+def reported(enc: Encounter) -> list[str]:
+    """Combatants in the report: those still in the fight (file order)."""
+    return [c.id for c in enc.combatants if not c.removed]
+
+
+def play(enc: Encounter, key: bytes, max_rounds: int, ids: list[str]) -> Run:
+    """One fight from `enc` to its end (or past `max_rounds`), every turn by orders."""
+    from pbwcombat.actions import RollInitiative
+    from pbwcombat.dispatch import dispatch
+    from pbwcombat.rules.orders import follow_orders, orders_of
+    from pbwcombat.rules.turns import next_turn
+
+    # now = "": no deadline arithmetic at every turn start (nothing is shown)
+    res = Resolution(enc, DiceSource(key, 0), "", dispatch=dispatch)
+    winner: str | None = None
+    try:
+        if enc.state.phase == "setup" or (
+                enc.state.phase != "ended"
+                and any(c.id not in enc.state.order for c in enc.active)):
+            res.apply(RollInitiative())  # R-SIM-1: each run rolls its own
+        while True:
+            st = res.enc.state
+            if st.phase == "ended":
+                winner = st.winner
+                break
+            if st.round > max_rounds:
+                break
+            who = st.turn
+            if who:
+                me = res.enc.get(who)
+                follow_orders(res, who, orders_of(res.enc, me, simulated=True), narrate=False)
+                if res.enc.state.phase == "ended":
+                    continue
+            if res.enc.state.turn == who:
+                next_turn(res)
+            res.events.clear()
+    except PbwError:
+        winner = None  # a state the rules cannot go on from (nobody can take a turn)
+    final = res.enc
+    rounds = min(final.state.round, max_rounds)
+    people = [final.get(i) for i in ids]
+    return Run(winner, rounds, tuple(c.hp for c in people),
+               tuple(c.status == "dead" for c in people), tuple(c.removed for c in people))
+
+
+# -- running many: jobs, order, progress ---------------------------------------------------
+
+_JOB: tuple[Encounter, bytes, int, list[str]] | None = None  # inherited by forked workers
+
+
+def _chunk(bounds: tuple[int, int]) -> list[Run]:
+    assert _JOB is not None
+    enc, seed, max_rounds, ids = _JOB
+    return [play(enc, run_key(seed, r), max_rounds, ids) for r in range(*bounds)]
+
+
+def _chunks(runs: int, jobs: int) -> list[tuple[int, int]]:
+    size = max(1, min(200, runs // (jobs * 8) or 1))
+    return [(a, min(runs, a + size)) for a in range(0, runs, size)]
+
+
+def simulate(enc: Encounter, seed: bytes, runs: int, max_rounds: int, jobs: int,
+             progress: Callable[[int], None] | None = None) -> list[Run]:
+    """`runs` fights in run order; `jobs` > 1 plays chunks of runs in forked processes."""
+    global _JOB
+    ids = reported(enc)
+    _JOB = (enc, seed, max_rounds, ids)
+    chunks = _chunks(runs, jobs)
+    out: list[Run] = []
+    try:
+        if jobs <= 1 or len(chunks) == 1:
+            for bounds in chunks:
+                out += _chunk(bounds)
+                if progress:
+                    progress(len(out))
+            return out
+        import multiprocessing
+
+        ctx = multiprocessing.get_context("fork")
+        with ctx.Pool(min(jobs, len(chunks))) as pool:
+            for part in pool.imap(_chunk, chunks):
+                out += part
+                if progress:
+                    progress(len(out))
+        return out
+    finally:
+        _JOB = None
+
+
+def default_jobs() -> int:
+    """R-SIM-1: all cores (those this process may run on)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not Linux
+        return max(1, os.cpu_count() or 1)
+
+
+class Progress:
+    """`done/total runs` on stderr, only on a terminal and only once a run is slow (> 2 s)."""
+
+    def __init__(self, total: int, stream: TextIO | None = None, after: float = 2.0) -> None:
+        self.total = total
+        self.stream: TextIO = stream if stream is not None else sys.stderr
+        self.after = after
+        self.start = time.perf_counter()
+        self.shown = False
+        self.on = self.stream.isatty()
+
+    def __call__(self, done: int) -> None:
+        if not self.on:
+            return
+        spent = time.perf_counter() - self.start
+        if spent < self.after:
+            return
+        self.shown = True
+        self.stream.write(f"\rodds: {done}/{self.total} runs, {done / spent:,.0f} fights/s")
+        self.stream.flush()
+
+    def close(self) -> None:
+        if self.shown:
+            spent = time.perf_counter() - self.start
+            self.stream.write(f"\rodds: {self.total} runs in {spent:.1f} s, "
+                              f"{self.total / spent:,.0f} fights/s\n")
+
+
+# -- the numbers of the report (R-SIM-2) ---------------------------------------------------
+
+
+class Share(NamedTuple):
+    hits: int  # runs in which it happened
+    share: float
+    low: float
+    high: float
+
+
+def wilson(k: int, n: int, z: float = Z95) -> Share:
+    """The share k/n with its Wilson score interval."""
+    if n == 0:
+        return Share(0, 0.0, 0.0, 1.0)
+    p = k / n
+    z2 = z * z
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    low = 0.0 if k == 0 else max(0.0, centre - half)
+    high = 1.0 if k == n else min(1.0, centre + half)
+    return Share(k, p, low, high)
+
+
+def percentile(ordered: list[int], q: float) -> int:
+    """Nearest-rank percentile of a sorted list (q in 0..1)."""
+    return ordered[max(0, math.ceil(q * len(ordered)) - 1)]
+
+
+def _share(s: Share) -> dict[str, Any]:
+    return {"count": s.hits, "share": round(s.share, 6), "low": round(s.low, 6),
+            "high": round(s.high, 6)}
+
+
+def report(enc: Encounter, results: list[Run], seed_hex: str, max_rounds: int
+           ) -> dict[str, Any]:
+    """R-SIM-2 as data (the JSON form, every number: the post hides what R-OUT-3 hides)."""
+    n = len(results)
+    ids = reported(enc)
+    sides = list(dict.fromkeys(enc.get(i).side for i in ids))
+    wins = {s: 0 for s in sides}
+    nobody = undecided = 0
+    for r in results:
+        if r.winner is None:
+            undecided += 1
+        elif r.winner == "":
+            nobody += 1
+        else:
+            wins[r.winner] = wins.get(r.winner, 0) + 1
+    rounds = sorted(r.rounds for r in results)
+    people = []
+    for j, cid in enumerate(ids):
+        c = enc.get(cid)
+        mean_hp = sum(r.hp[j] for r in results) / n if n else 0.0
+        people.append({
+            "id": cid, "name": c.display, "side": c.side, "pc": c.pc,
+            "down": _share(wilson(sum(1 for r in results if r.hp[j] <= 0), n)),
+            "dead": _share(wilson(sum(1 for r in results if r.dead[j]), n)),
+            "fled": _share(wilson(sum(1 for r in results if r.fled[j]), n)),
+            "mean_hp": round(mean_hp, 6), "max_hp": c.full_hp,
+            "mean_hp_share": round(mean_hp / c.full_hp, 6),
+        })
+    st = enc.state
+    return {
+        "runs": n, "seed": seed_hex, "max_rounds": max_rounds,
+        "from": {"phase": st.phase, "round": st.round, "turn": st.turn},
+        "sides": [{"side": side, **_share(wilson(k, n))} for side, k in wins.items()],
+        "nobody": _share(wilson(nobody, n)), "undecided": _share(wilson(undecided, n)),
+        "rounds": {"mean": round(sum(rounds) / n, 6) if n else 0.0,
+                   "median": float(statistics.median(rounds)) if rounds else 0.0,
+                   "p10": percentile(rounds, 0.10) if rounds else 0,
+                   "p90": percentile(rounds, 0.90) if rounds else 0},
+        "combatants": people,
+    }
+
+
+def odds(enc: Encounter, seed_hex: str, runs: int, max_rounds: int, jobs: int,
+         progress: Progress | None = None) -> dict[str, Any]:
+    """R-SIM-1/2: the report of `runs` fights from `enc`."""
+    results = simulate(enc, bytes.fromhex(seed_hex), runs, max_rounds, jobs, progress)
+    if progress is not None:
+        progress.close()
+    return report(enc, results, seed_hex, max_rounds)
+
+
+def iter_runs(enc: Encounter, seed_hex: str, runs: int, max_rounds: int) -> Iterator[Run]:
+    """Runs one by one, in process (tests, profiling)."""
+    ids = reported(enc)
+    seed = bytes.fromhex(seed_hex)
+    for r in range(runs):
+        yield play(enc, run_key(seed, r), max_rounds, ids)

@@ -1,0 +1,312 @@
+"""Odds (R-SIM): many fights from the file's state with the commands' own engine; the
+report's numbers against an exact dynamic program over the rules; repeatability; and the
+file, its journal and its generator left alone."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+from fractions import Fraction
+from functools import cache
+from itertools import product
+
+import pytest
+from helpers import counter, fight, ok, person, snapshot, state
+
+from pbwcombat.dice import DiceSource
+from pbwcombat.runner import load
+from pbwcombat.sim import odds as sim
+
+
+def odds_json(run, path, *args: object) -> dict:
+    r = ok(run("odds", path, "--format", "json", *args))
+    assert r.err == ""  # no progress or timings when stderr is not a terminal
+    return r.json()["odds"]
+
+
+# -- an exact duel by dynamic programming -----------------------------------------------------
+
+
+def duel_text(a: dict, b: dict) -> str:
+    """Two adjacent fighters, everything the DP models: no Dex or dodge (flat-footedness
+    changes nothing), criticals on a natural 20 without confirmation."""
+    def one(cid: str, side: str, s: dict) -> str:
+        return (f'[[combatants]]\nid = "{cid}"\nside = "{side}"\ninitiative_mod = {s["init"]}\n'
+                f'defense = {s["defense"]}\nhp = {s["hp"]}\nposition = [{s["x"]}, 0]\n\n'
+                f'[[combatants.weapons]]\nid = "w"\nattack = {s["attack"]}\n'
+                f'damage = "{s["damage"]}"\n')
+    return ('schema = 1\nname = "Duel"\nformat = "plain"\n\n[rules]\n'
+            'confirm_criticals = false\n\n' + one("a", "left", {**a, "x": 0}) + "\n"
+            + one("b", "right", {**b, "x": 1}))
+
+
+def damage_law(sides: int, bonus: int, times: int) -> dict[int, Fraction]:
+    """`times` rolls of 1d{sides}+bonus summed (a critical rolls them all), at least 1."""
+    law: dict[int, Fraction] = {}
+    for faces in product(range(1, sides + 1), repeat=times):
+        amount = max(1, sum(faces) + bonus * times)
+        law[amount] = law.get(amount, Fraction(0)) + Fraction(1, sides ** times)
+    return law
+
+
+def exact_win(a: dict, b: dict) -> float:
+    """P(a's side wins) by the rules: R-INI-1/2 order (ties to the higher modifier), each
+    turn one attack (R-ATK-1/2/4: natural 1 misses, natural 20 hits and is a critical ×2),
+    R-HP-1/2 (at 0 hp a combatant still acts, then takes 1 damage), R-TRN-6 (the fight ends
+    when one side alone can act; nobody left is nobody's win)."""
+    def attack_law(att: dict, dfn: dict) -> tuple[Fraction, dict[int, Fraction]]:
+        miss = Fraction(0)
+        hurt: dict[int, Fraction] = {}
+        normal = damage_law(att["sides"], att["bonus"], 1)
+        crit = damage_law(att["sides"], att["bonus"], 2)
+        for nat in range(1, 21):
+            p = Fraction(1, 20)
+            if nat == 1 or (nat != 20 and nat + att["attack"] < dfn["defense"]):
+                miss += p
+                continue
+            for amount, q in (crit if nat == 20 else normal).items():
+                hurt[amount] = hurt.get(amount, Fraction(0)) + p * q
+        return miss, hurt
+
+    laws = {"a": attack_law(a, b), "b": attack_law(b, a)}
+
+    def after(hp_actor: int, hp_other: int) -> int:  # noqa: ARG001
+        return hp_actor - 1 if hp_actor == 0 else hp_actor  # R-HP-2 strain
+
+    @cache
+    def value(ha: int, hb: int, turn: str) -> Fraction:
+        """P(a wins) with `turn` about to act, both still able to act (hp ≥ 0)."""
+        def outcome(na: int, nb: int, nxt: str) -> Fraction:
+            if na < 0 or nb < 0:
+                return Fraction(1) if nb < 0 <= na else Fraction(0)
+            return value(na, nb, nxt)
+
+        def step(actor: str, ha: int, hb: int) -> tuple[Fraction, Fraction]:
+            miss, hurt = laws[actor]
+            rest = Fraction(0)
+            for amount, p in hurt.items():
+                if actor == "a":
+                    rest += p * outcome(after(ha, hb), hb - amount, "b")
+                else:
+                    rest += p * outcome(ha - amount, after(hb, ha), "a")
+            return miss, rest
+
+        hp = {"a": ha, "b": hb}
+        other = "b" if turn == "a" else "a"
+        miss, rest = step(turn, ha, hb)
+        if hp[turn] == 0:  # a miss still costs a disabled attacker 1 hp: it is out
+            return miss * outcome(ha - (turn == "a"), hb - (turn == "b"), other) + rest
+        if hp[other] == 0:  # the other's turn does not come back here
+            return miss * value(ha, hb, other) + rest
+        m2, r2 = step(other, ha, hb)  # both above 0: X = m·Y + r, Y = m2·X + r2
+        return (rest + miss * r2) / (1 - miss * m2)
+
+    first_a = Fraction(sum(1 for x in range(1, 21) for y in range(1, 21)
+                           if (x + a["init"], a["init"]) > (y + b["init"], b["init"])), 400)
+    assert a["init"] != b["init"]  # no roll-off in this model
+    win = first_a * value(a["hp"], b["hp"], "a") + (1 - first_a) * value(a["hp"], b["hp"], "b")
+    return float(win)
+
+
+def fighter(init: int, defense: int, hp: int, attack: int, sides: int, bonus: int) -> dict:
+    return {"init": init, "defense": defense, "hp": hp, "attack": attack, "sides": sides,
+            "bonus": bonus, "damage": f"1d{sides}+{bonus}"}
+
+
+RUNS = 3000
+
+
+@pytest.mark.parametrize("a,b", [
+    (fighter(1, 14, 12, 4, 6, 1), fighter(0, 14, 12, 4, 6, 1)),   # an even duel
+    (fighter(2, 15, 16, 5, 8, 1), fighter(0, 13, 12, 3, 6, 1)),   # an uneven one (~0.87)
+], ids=["even", "uneven"])
+def test_R_SIM_3_duel_matches_the_exact_probability(run, encounter, a, b):
+    path = encounter(duel_text(a, b))
+    exact = exact_win(a, b)
+    data = odds_json(run, path, "--runs", RUNS, "--seed", "5eed", "--jobs", "1",
+                     "--max-rounds", "1000")
+    left = next(s for s in data["sides"] if s["side"] == "left")
+    se = (exact * (1 - exact) / RUNS) ** 0.5
+    assert abs(left["share"] - exact) <= 3 * se, (left["share"], exact, se)
+    assert data["undecided"]["count"] == 0
+
+
+def test_R_SIM_3_the_dynamic_program_itself_is_sane():
+    """Acting first more often helps; both can fall (a combatant at 0 hp acts, then drops),
+    so the two sides' wins add up to less than 1."""
+    a, b = fighter(1, 14, 12, 4, 6, 1), fighter(0, 14, 12, 4, 6, 1)
+    even = exact_win(a, b)
+    assert exact_win({**a, "init": 5}, b) > even > exact_win({**a, "init": 0}, {**b, "init": 1})
+    mirrored = exact_win({**b, "init": 0}, {**a, "init": 1})  # side b's chance, by symmetry
+    assert 0.9 < even + mirrored < 1
+    assert exact_win(fighter(2, 15, 16, 5, 8, 1), fighter(0, 13, 12, 3, 6, 1)) > 0.85
+
+
+# -- R-SIM-1 ----------------------------------------------------------------------------------
+
+
+def goblins(encounter, name: str = "fight.toml"):
+    return encounter(example="goblin-ambush.toml", name=name)
+
+
+def test_R_SIM_1_same_seed_same_report_whatever_jobs(run, encounter):
+    path = goblins(encounter)
+    outs = {jobs: ok(run("odds", path, "--runs", 120, "--seed", "ab12", "--jobs", jobs,
+                         "--format", "json")).out for jobs in (1, 2, 3)}
+    assert outs[1] == outs[2] == outs[3]
+    other = ok(run("odds", path, "--runs", 120, "--seed", "ab13", "--jobs", 1,
+                   "--format", "json")).out
+    assert other != outs[1]
+
+
+def test_R_SIM_1_never_writes_the_file_the_journal_or_the_generator(run, encounter):
+    path = goblins(encounter)
+    ok(run("roll-initiative", path))
+    ok(run("next", path))
+    before = snapshot(path, mtime=True)
+    n = counter(path)
+    ok(run("odds", path, "--runs", 40, "--jobs", 1))
+    assert counter(path) == n
+    listing = sorted(p.name for p in path.parent.iterdir())
+    for args in (("--jobs", 1), ("--jobs", 2), ("--format", "json")):
+        ok(run("odds", path, "--runs", 40, *args))
+    assert snapshot(path, mtime=True) == before
+    assert sorted(p.name for p in path.parent.iterdir()) == listing
+
+
+def test_R_SIM_1_run_r_rolls_with_sha256_of_seed_and_r(encounter):
+    path = goblins(encounter)
+    _, enc = load(path)
+    seed = bytes.fromhex("c0ffee")
+    key = hashlib.sha256(seed + (7).to_bytes(8, "big")).digest()
+    assert sim.run_key(seed, 7) == key
+    ids = sim.reported(enc)
+    by_hand = sim.play(enc, key, 50, ids)
+    assert list(sim.iter_runs(enc, "c0ffee", 8, 50))[7] == by_hand
+    # the first dice of run 7 are the initiative rolls of that key from die 0
+    first = DiceSource(key, 0).die(20).face
+    assert 1 <= first <= 20
+
+
+def test_R_SIM_1_each_run_rolls_its_own_initiative_before_combat(encounter):
+    path = goblins(encounter)
+    _, enc = load(path)
+    assert enc.state.phase == "setup"
+    runs = list(sim.iter_runs(enc, "01", 30, 50))
+    assert len({r.rounds for r in runs}) > 1 and len({r.hp for r in runs}) > 1
+
+
+def test_R_SIM_1_plays_from_the_current_state(run, encounter):
+    """Mid-fight, with the goblins at 1 hp and the hobgoblin dead, the party nearly always
+    wins; from the start they win less often."""
+    path = goblins(encounter)
+    ok(run("roll-initiative", path, "--dice", "18,12,5,3,2"))
+    ok(run("hp", path, "snag,nit", "-5"))
+    ok(run("hp", path, "grak", "-30"))
+    mid = odds_json(run, path, "--runs", 200, "--seed", "aa", "--jobs", "1")
+    assert state(path)["phase"] == "combat"
+    assert mid["from"]["phase"] == "combat"
+    party = next(s for s in mid["sides"] if s["side"] == "party")
+    assert party["share"] >= 0.97
+    grak = next(c for c in mid["combatants"] if c["id"] == "grak")
+    assert grak["dead"]["share"] == 1.0
+
+
+def test_R_SIM_1_without_orders_everyone_attacks_nearest_whatever_default_action(
+        run, encounter):
+    """Files at default_action = "skip" (PCs and monsters without orders would do nothing
+    in `resolve`): odds plays them all as attack-nearest, so the fight is decided."""
+    path = encounter(fight(
+        person("ann", "heroes", 2, pc=True, position=[0, 0]),
+        person("orc", "monsters", 0, position=[3, 0]),
+        rules='default_action = "skip"'))
+    data = odds_json(run, path, "--runs", 100, "--seed", "0f", "--jobs", "1")
+    assert data["undecided"]["count"] == 0
+    skip = encounter(fight(
+        person("ann", "heroes", 2, pc=True, position=[0, 0], orders="skip"),
+        person("orc", "monsters", 0, position=[3, 0], orders="skip")), name="skip.toml")
+    data = odds_json(run, skip, "--runs", 20, "--seed", "0f", "--jobs", "1",
+                     "--max-rounds", "5")
+    assert data["undecided"]["count"] == 20  # orders given are followed, "skip" included
+    assert data["rounds"]["median"] == 5
+
+
+def test_R_SIM_1_bad_options_are_usage_errors(run, encounter):
+    path = goblins(encounter)
+    for args in (("--seed", "xyz"), ("--seed", "abc"), ("--runs", "0"), ("--jobs", "0"),
+                 ("--max-rounds", "0"), ("--format", "html")):
+        r = run("odds", path, *args)
+        assert r.code == 2, (args, r.code, r.err)
+    assert run("odds", path.with_name("missing.toml")).code == 66
+
+
+# -- R-SIM-2: the report ------------------------------------------------------------------------
+
+
+def test_R_SIM_2_report_numbers(run, encounter):
+    path = goblins(encounter)
+    data = odds_json(run, path, "--runs", 200, "--seed", "beef", "--jobs", "1")
+    assert data["runs"] == 200 and data["seed"] == "beef" and data["max_rounds"] == 50
+    shares = [s["count"] for s in data["sides"]]
+    assert sum(shares) + data["nobody"]["count"] + data["undecided"]["count"] == 200
+    for s in data["sides"]:
+        assert s["low"] <= s["share"] <= s["high"]
+    r = data["rounds"]
+    assert r["p10"] <= r["median"] <= r["p90"]
+    ids = [c["id"] for c in data["combatants"]]
+    assert ids == ["aldric", "mira", "brother-tom", "grak", "snag", "nit"]
+    grak = data["combatants"][3]
+    assert "mean_hp" not in grak and "mean_hp_share" in grak  # R-OUT-3: not a PC
+    assert "mean_hp" in data["combatants"][0]
+    gm = ok(run("odds", path, "--runs", 200, "--seed", "beef", "--jobs", "1", "--format",
+                "json", "--gm")).json()["odds"]
+    assert "mean_hp" in gm["combatants"][3]
+    assert gm["sides"] == data["sides"]
+
+
+def test_R_SIM_2_wilson_interval_and_percentiles():
+    s = sim.wilson(80, 100)
+    assert round(s.low, 4) == 0.7112 and round(s.high, 4) == 0.8666
+    zero = sim.wilson(0, 50)
+    assert zero.low == 0.0 and 0.07 < zero.high < 0.072
+    ordered = list(range(1, 11))
+    assert (sim.percentile(ordered, 0.1), sim.percentile(ordered, 0.9)) == (1, 9)
+
+
+def test_R_SIM_2_the_report_is_a_post_in_both_languages(run, encounter):
+    path = goblins(encounter)
+    en = ok(run("odds", path, "--runs", 50, "--seed", "12", "--jobs", "1")).out
+    assert en.startswith("[b]Goblin ambush at the mill[/b] — Odds")
+    assert "[b]party[/b] win: [b]" in en and "95% interval" in en
+    assert "Grak the hobgoblin[/b]: down" in en and "% of full" in en  # a share, not hp
+    assert "Seed 12" in en
+    es = ok(run("odds", path, "--runs", 50, "--seed", "12", "--jobs", "1", "--lang", "es",
+                "--format", "markdown")).out
+    assert "**Probabilidades**" not in es and "— Probabilidades" in es
+    assert "Victoria de **party**:" in es and "intervalo del 95 %" in es
+    assert "  \n" in es  # R-OUT-6: hard breaks inside paragraphs
+    plain = ok(run("odds", path, "--runs", 50, "--seed", "12", "--jobs", "1", "--format",
+                   "plain", "--gm")).out
+    assert "[b]" not in plain and "/16" in plain  # --gm: Grak's hit points as numbers
+
+
+def test_R_SIM_2_progress_only_on_a_terminal_and_only_when_slow():
+    class Tty(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    quiet = io.StringIO()
+    p = sim.Progress(10, quiet, after=0.0)
+    p(5)
+    p.close()
+    assert quiet.getvalue() == ""
+    fast = Tty()
+    p = sim.Progress(10, fast, after=60.0)
+    p(5)
+    p.close()
+    assert fast.getvalue() == ""
+    slow = Tty()
+    p = sim.Progress(10, slow, after=0.0)
+    p(5)
+    p.close()
+    assert "5/10 runs" in slow.getvalue() and slow.getvalue().endswith("\n")
