@@ -394,3 +394,29 @@ def test_R_CND_spanish_agrees_with_gender(run, encounter):
     r = ok(run("next", path, "--lang", "es"))
     assert "Orca está paralizada y pierde este turno" in r.out
     assert "paralizada (hasta que se retire)" in ok(run("show", path, "--lang", "es")).out
+
+
+def test_R_CND_3_rounds_pass_while_nobody_can_act_until_a_duration_ends(run, encounter):
+    """Every combatant still standing stunned or paralyzed: their skipped turns still count
+    for durations (R-CND-3), so `next` goes on round after round until one ends, instead of
+    refusing."""
+    path = encounter(build(warrior("hero", "heroes", (0, 0), init=5),
+                           warrior("orc", "monsters", (5, 5))))
+    roll_init(run, path, "15,5")  # hero, orc; round 1, the hero's turn
+    ok(run("condition", path, "hero", "stunned", "--rounds", "3", "--of", "hero"))
+    ok(run("condition", path, "orc", "paralyzed", "--rounds", "2", "--of", "hero"))
+    r = ok(run("next", path, "--format", "json"))
+    # the orc skipped; round 2: both skipped; round 3: the hero's turn start ends the
+    # paralysis (the hero, still stunned, is skipped) and the orc acts
+    assert state(path)["round"] == 3 and state(path)["turn"] == "orc"
+    assert "paralyzed" not in conds(path, "orc")
+    assert conds(path, "hero")["stunned"]["turns"] == 1
+    assert [e["who"] for e in events(r, "TurnSkipped")] == ["orc", "hero", "orc", "hero"]
+
+
+def test_R_CND_3_nobody_can_ever_act_is_still_refused(run, encounter):
+    path = encounter(build(warrior("hero", "heroes", (0, 0), init=5),
+                           warrior("orc", "monsters", (5, 5))))
+    roll_init(run, path, "15,5")
+    ok(run("condition", path, "hero,orc", "paralyzed"))  # until removed
+    refused(run, path, "R-TRN-4", "next", path)

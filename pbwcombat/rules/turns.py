@@ -100,7 +100,9 @@ def end_combat(res: Resolution, winner: str, by_hand: bool) -> None:
 def advance(res: Resolution) -> None:
     """R-TRN-4: start the next combatant in order that can act; bleed the dying passed over;
     delayers left at the round's end act last (R-TRN-7); then a new round begins."""
-    for _ in range(3):  # this round, the delayers, then at most one new round
+    # this round, the delayers, then a new round; while nobody can act, more rounds as long
+    # as a duration may still end (R-CND-3: skipped turns count), at most 50 more
+    for _ in range(3 + min(_longest_duration(res.enc), 50)):
         winner = winner_if_over(res.enc)
         if winner is not None:
             end_combat(res, winner, by_hand=False)
@@ -120,6 +122,12 @@ def advance(res: Resolution) -> None:
         res.emit(ev.RoundStarted(res.enc.state.round + 1, surprise=False))
         expire_orphans(res)  # R-CND-4
     raise IllegalAction("R-TRN-4", "nobody in the order can take a turn")
+
+
+def _longest_duration(enc: Encounter) -> int:
+    """The most turns any running duration has left (0 if none)."""
+    return max((cond.turns for c in enc.combatants for cond in c.conditions.values()
+                if cond.turns is not None), default=0)
 
 
 def _start_or_skip(res: Resolution, cid: str) -> bool:
