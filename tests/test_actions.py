@@ -763,3 +763,12 @@ def test_R_ACT_7_json_usage_errors_name_the_rule_they_cite(run, encounter):
     r = run("add", path, "gob", "--like", "ghost", "--at", "9,9", "--format", "json")
     assert r.code == 2 and json.loads(r.err)["error"]["rule"] is None  # cites no rule
     assert snapshot(path) == before
+
+
+def test_R_ACT_2_a_disabled_actor_the_aoo_missed_has_not_dropped(run, encounter):
+    path = _flanked(run, encounter)
+    ok(run("hp", path, "mira", "-12"))  # 0 hp: disabled, one standard action (R-HP-2)
+    r = jrun(run, "action", path, "mira", "burn", "--target", "snag", "--dice", "2,1,1,1")
+    assert [e["kind"] for e in events(r, "AttackRolled")] == ["aoo"]
+    assert events(r, "SaveRolled") and not events(r, "AttackRefused")
+    assert who(path, "mira")["hp"] == -1  # then the strain of R-HP-2

@@ -143,6 +143,13 @@ def attack_of_opportunity(res: Resolution, enemy: str, mover: str,
     return True
 
 
+def dropped(res: Resolution, who: str, before: int) -> bool:
+    """R-AOO-6 / R-ACT-2: `who`, at `before` hp until now, has dropped to hp ≤ 0. A disabled
+    combatant (0 hp) that an AoO missed has not: its act goes on (R-HP-2)."""
+    hp = res.enc.get(who).hp
+    return hp <= 0 and hp < before
+
+
 def provoke_in_place(res: Resolution, who: str) -> bool:
     """R-ACT-2 (and stand-up, R-CND-3): AoOs from each enemy threatening the actor's square
     (gridless: engaged with it), in initiative order; False if the actor dropped to hp ≤ 0
@@ -150,7 +157,7 @@ def provoke_in_place(res: Resolution, who: str) -> bool:
     me = res.enc.get(who)
     for enemy in provokers(res, who, me.position, engaged_exempt=False):
         attack_of_opportunity(res, enemy, who, me.position)
-        if res.enc.get(who).hp <= 0:
+        if dropped(res, who, me.hp):
             res.emit(ev.AttackRefused(who, me.display, "fell"))
             return False
     return True
@@ -210,7 +217,7 @@ def attack(res: Resolution, attacker: str, target: str, weapon_key: str | None, 
         if w.kind == "ranged":
             for enemy in provokers(res, attacker, a.position, engaged_exempt=False):
                 attack_of_opportunity(res, enemy, attacker, a.position)  # R-ATK-7
-                if res.enc.get(attacker).hp <= 0:
+                if dropped(res, attacker, a.hp):
                     res.emit(ev.AttackRefused(attacker, a.display, "fell"))
                     target = ""
                     break
@@ -296,7 +303,7 @@ def _one_roll(res: Resolution, attacker: str, target: str, w: Weapon, mods: tupl
     if w.kind == "ranged":
         for enemy in provokers(res, attacker, a.position, engaged_exempt=False):
             attack_of_opportunity(res, enemy, attacker, a.position)  # R-ATK-7
-            if res.enc.get(attacker).hp <= 0:
+            if dropped(res, attacker, a.hp):
                 res.emit(ev.AttackRefused(attacker, a.display, "fell"))
                 return
     attack_roll(res, attacker, target, w, "attack", roll_mods)

@@ -8,7 +8,7 @@ from pbwcombat.errors import IllegalAction, UsageError
 from pbwcombat.geometry import Square, is_straight, path_cost, path_through, within_reach
 from pbwcombat.model import Combatant
 from pbwcombat.rules.allowance import move_kind, require_actor
-from pbwcombat.rules.attack import attack_of_opportunity, provokers
+from pbwcombat.rules.attack import attack_of_opportunity, dropped, provokers
 from pbwcombat.rules.disengage import attempt, first_in_order
 from pbwcombat.rules.engagement import engage_at_rest
 from pbwcombat.rules.intercept import intercept_move
@@ -126,9 +126,10 @@ def _walk(res: Resolution, who: str, start: Square, path: list[Square], exempt: 
                 if enemy in exempt:
                     continue
                 flush()
+                before = res.enc.get(who).hp
                 if not attack_of_opportunity(res, enemy, who, here):
                     continue
-                if res.enc.get(who).hp <= 0:  # R-AOO-6
+                if dropped(res, who, before):  # R-AOO-6
                     res.emit(ev.MoveStopped(who, name, here, "fell"))
                     return
                 passer_by = res.enc.rules.aoo_engages and enemy in res.enc.get(who).engaged
