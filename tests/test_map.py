@@ -162,15 +162,16 @@ def test_map_png_size_and_token_colours(run, encounter, tmp_path):
     assert image.format == "PNG"
     image = image.convert("RGB")
     # 4 columns (x 1..4) and 3 rows (y 1..3)
-    assert image.size == (4 * picture.CELL + 2 * picture.MARGIN,
-                          3 * picture.CELL + 2 * picture.MARGIN)
+    gx, gy = picture.grid_origin(enc)  # R-OUT-11: title, column and row numbers first
+    assert image.size == picture.picture_size(enc)
+    assert image.size[0] >= gx + 4 * picture.CELL and image.size[1] > gy + 3 * picture.CELL
     colours = picture.side_colours(enc)
     assert colours["heroes"] != colours["monsters"]
     radius = picture.CELL // 2 - 6
     hero = picture.token_centre(enc, "hero")
     orc = picture.token_centre(enc, "orc")
     gob = picture.token_centre(enc, "gob")
-    assert hero == (picture.MARGIN + picture.CELL // 2, picture.MARGIN + picture.CELL // 2)
+    assert hero == (gx + picture.CELL // 2, gy + picture.CELL // 2)
     assert dominant(image, hero, radius) == colours["heroes"]
     assert dominant(image, orc, radius) == colours["monsters"]
     dead = dominant(image, gob, radius)
@@ -178,8 +179,7 @@ def test_map_png_size_and_token_colours(run, encounter, tmp_path):
     assert dead == picture.DEAD
     assert max(dead) - min(dead) <= 16  # grey
     # an empty square stays background
-    empty = (picture.MARGIN + 2 * picture.CELL + picture.CELL // 2,
-             picture.MARGIN + picture.CELL // 2)   # (3,1)
+    empty = (gx + 2 * picture.CELL + picture.CELL // 2, gy + picture.CELL // 2)   # (3,1)
     assert dominant(image, empty, radius) == (255, 255, 255)
     assert "[code]" in r.out  # the text map is still printed
 
@@ -195,8 +195,9 @@ def test_map_png_shifted_layout(run, encounter, tmp_path):
     ok(run("map", path, "--png", out))
     _, enc = load(path)
     image = Image.open(out).convert("RGB")
-    assert image.size == (6 * picture.CELL + 2 * picture.MARGIN,
-                          5 * picture.CELL + 2 * picture.MARGIN)
+    gx, gy = picture.grid_origin(enc)
+    assert image.size == picture.picture_size(enc)
+    assert image.size[0] >= gx + 6 * picture.CELL and image.size[1] > gy + 5 * picture.CELL
     colours = picture.side_colours(enc)
     radius = picture.CELL // 2 - 6
     assert dominant(image, picture.token_centre(enc, "hero"), radius) == colours["heroes"]

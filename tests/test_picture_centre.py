@@ -8,7 +8,14 @@ from pathlib import Path
 from conftest import duel
 from PIL import Image
 
-from pbwcombat.render.picture import CELL, MARGIN, side_colours, token_centre
+from pbwcombat.render.picture import (
+    CELL,
+    MARGIN,
+    grid_origin,
+    picture_size,
+    side_colours,
+    token_centre,
+)
 from pbwcombat.runner import load
 
 
@@ -18,7 +25,8 @@ def test_png_token_centre_is_the_side_colour(run, encounter, tmp_path: Path):
     assert run("map", path, "--png", png).code == 0
     _, enc = load(path)
     picture = Image.open(png).convert("RGB")
-    assert picture.size == (2 * CELL + 2 * MARGIN, CELL + 2 * MARGIN)  # (0,0) and (1,0)
+    gx, gy = grid_origin(enc)  # (0,0) and (1,0), after the title and the numbers
+    assert picture.size == picture_size(enc) and picture.size[0] >= gx + 2 * CELL + MARGIN
     colours = side_colours(enc)
     for c in enc.active:
         assert picture.getpixel(token_centre(enc, c.id)) == colours[c.side], c.id

@@ -28,7 +28,12 @@ def grid_lines(enc: Encounter) -> list[str]:
     y0, y1 = min(ys), min(max(ys), min(ys) + _MAX_CELLS - 1)
     at = {c.position: ("x" if c.status == "dead" else marks[c.id]) for c in placed}
     width = max(len(str(y0)), len(str(y1)))
-    lines = [" " * (width + 1) + " ".join(str(x % 10) for x in range(x0, x1 + 1))]
+    # R-OUT-11: every column labelled in full, its number written downwards (two header
+    # lines past 9, three past 99); a row's number is written in full on its line
+    labels = [str(x) for x in range(x0, x1 + 1)]
+    height = max(len(label) for label in labels)
+    lines = [" " * (width + 1) + " ".join(label.rjust(height)[i] for label in labels).rstrip()
+             for i in range(height)]
     for y in range(y0, y1 + 1):
         row = " ".join(at.get((x, y), ".") for x in range(x0, x1 + 1))
         lines.append(f"{y:>{width}} {row}")
