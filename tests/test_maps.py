@@ -63,12 +63,16 @@ def marked(encounter):
         .replace('id = "elf"', 'id = "elf"\nconditions = { prone = {} }'))
 
 
-def test_R_OUT_11_png_squares_title_coordinates_legend(run, encounter, tmp_path):
+def drawn(run, encounter, tmp_path):
+    """The `marked` encounter and its picture, drawn by `map --png`."""
     path = marked(encounter)
     out = tmp_path / "map.png"
     ok(run("map", path, "--png", out))
-    enc = load(path)[1]
-    image = Image.open(out).convert("RGB")
+    return load(path)[1], Image.open(out).convert("RGB")
+
+
+def test_R_OUT_11_png_squares_title_coordinates_legend(run, encounter, tmp_path):
+    enc, image = drawn(run, encounter, tmp_path)
     assert picture.CELL >= 32
     hero, orc = picture.token_centre(enc, "hero"), picture.token_centre(enc, "orc")
     assert orc[0] - hero[0] >= 32
@@ -98,11 +102,7 @@ def test_R_OUT_11_png_squares_title_coordinates_legend(run, encounter, tmp_path)
 
 
 def test_R_OUT_11_png_marks_down_dead_and_conditions(run, encounter, tmp_path):
-    path = marked(encounter)
-    out = tmp_path / "map.png"
-    ok(run("map", path, "--png", out))
-    enc = load(path)[1]
-    image = Image.open(out).convert("RGB")
+    enc, image = drawn(run, encounter, tmp_path)
     colours = picture.side_colours(enc)
     hx, hy = picture.token_centre(enc, "hero")
     ox, oy = picture.token_centre(enc, "orc")
