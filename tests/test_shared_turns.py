@@ -82,3 +82,31 @@ def test_R_INI_3_shared_resolve_takes_every_members_declaration(run, encounter):
     moved = [e["who"] for e in events(r, "Moved")]
     assert moved == ["gob1", "gob2"]
     assert state(path)["round"] == 2
+
+
+def test_R_DIS_4_first_disengages_every_member_of_a_first_shared_group(run, encounter):
+    path = encounter(goblins('group_turn = "shared"\nfirst_disengages = true'))
+    roll_init(run, path, "15,5")  # hero 20, goblins 5
+    ok(run("move", path, "hero", "4,1"))  # engaged with both goblins
+    ok(run("attack", path, "hero", "gob2", "--dice", "2"))
+    ok(run("attack", path, "hero", "gob1", "--dice", "2", "--force"))
+    ok(run("next", path))
+    ok(run("attack", path, "gob1", "hero", "--dice", "2"))
+    ok(run("attack", path, "gob2", "hero", "--dice", "2"))
+    ok(run("next", path))  # round 2: the hero is first
+    ok(run("attack", path, "hero", "gob2", "--dice", "2"))
+    ok(run("next", path))  # the goblins' turn: not first in the order
+    r = ok(run("move", path, "gob2", "8,2", "--format", "json", "--dice", "10,10"))
+    assert events(r, "DisengageResolved")[0]["auto"] == ""
+    path2 = encounter(goblins('group_turn = "shared"\nfirst_disengages = true'),
+                      name="b.toml")
+    roll_init(run, path2, "5,15")  # the goblins first
+    ok(run("next", path2))
+    ok(run("move", path2, "hero", "4,1"))
+    ok(run("attack", path2, "hero", "gob2", "--dice", "2"))
+    ok(run("next", path2))  # round 2: the goblins' group turn comes first
+    r = ok(run("move", path2, "gob2", "8,2", "--format", "json"))
+    (res,) = events(r, "DisengageResolved")
+    assert res["auto"] == "first_in_order" and res["success"]
+    r = ok(run("move", path2, "gob1", "8,0", "--format", "json"))
+    assert events(r, "DisengageResolved")[0]["auto"] == "first_in_order"
