@@ -772,3 +772,17 @@ def test_R_ACT_2_a_disabled_actor_the_aoo_missed_has_not_dropped(run, encounter)
     assert [e["kind"] for e in events(r, "AttackRolled")] == ["aoo"]
     assert events(r, "SaveRolled") and not events(r, "AttackRefused")
     assert who(path, "mira")["hp"] == -1  # then the strain of R-HP-2
+
+
+def test_R_ACT_7_a_name_too_long_for_the_file_is_a_usage_error(run, encounter):
+    """SPEC: an argument that would break the file's limits is exit 2 (names hold at most 200
+    characters), never an internal error; the file and journal stay as they were."""
+    path = mill(run, encounter)
+    before = snapshot(path)
+    r = run("add", path, "gob", "--like", "snag", "--name", "x" * 201, "--at", "9,9")
+    assert r.code == 2, (r.code, r.err)
+    r = run("add", path, "gob", "--like", "snag", "--count", "2", "--name", "x" * 199,
+            "--at", "9,9", "9,8")
+    assert r.code == 2, (r.code, r.err)  # "x…x 1" is 201 characters
+    assert snapshot(path) == before
+    ok(run("add", path, "gob", "--like", "snag", "--name", "x" * 200, "--at", "9,9"))

@@ -420,3 +420,14 @@ def test_R_CND_3_nobody_can_ever_act_is_still_refused(run, encounter):
     roll_init(run, path, "15,5")
     ok(run("condition", path, "hero,orc", "paralyzed"))  # until removed
     refused(run, path, "R-TRN-4", "next", path)
+
+
+def test_R_CND_2_rounds_beyond_the_files_bound_is_a_usage_error(run, encounter):
+    """SPEC: an argument out of the file's bounds is exit 2 (`turns` ≤ 1,000,000)."""
+    path = started(run, encounter, trio())
+    before = snapshot(path)
+    for n in ("1000001", "99999999999999999999"):
+        r = run("condition", path, "orc", "stunned", "--rounds", n)
+        assert r.code == 2, (n, r.code, r.err)
+    assert snapshot(path) == before
+    ok(run("condition", path, "orc", "stunned", "--rounds", "1000000"))

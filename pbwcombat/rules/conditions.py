@@ -63,6 +63,8 @@ def condition(res: Resolution, targets: list[str], name: str, rounds: int | None
         raise UsageError("--remove takes no --rounds, --ends or --of")
     if rounds is None and (ends is not None or of is not None):
         raise UsageError("--ends and --of need --rounds N")
+    if rounds is not None and rounds > 1_000_000:  # the file's bound on `turns` (SPEC: 2)
+        raise UsageError(f"--rounds: {rounds} is more than 1000000 turns")
     if rounds is not None and rounds < 1:
         raise UsageError(f"--rounds: {rounds} is not a number of turns (1 or more)")
     if ends not in (None, "start", "end"):

@@ -42,6 +42,9 @@ def add(res: Resolution, action: Add) -> None:
             stem = action.name or other.display
             ids = [f"{base_id}-{i}" for i in range(1, action.count + 1)]
             names = [f"{stem} {i}" for i in range(1, action.count + 1)]
+        if any(len(n) > 200 for n in names):  # the file's bound on names (SPEC: exit 2)
+            raise UsageError("add --name: a name holds at most 200 characters (with --count, "
+                             "its ' N' included)")
         for cid, name in zip(ids, names, strict=True):
             newcomers.append(_fresh(other, id=cid, name=name, hp=other.full_hp))
     else:
