@@ -513,6 +513,13 @@ class ConditionRemoved(Value):
     gender: str = "m"
 
 
+class TurnHandedOver(Value):
+    """R-INI-3: the member holding a shared group turn left the fight; the next member that
+    can act holds it now, with what it had spent (the turn does not start again)."""
+
+    who: str
+
+
 class SkippedTurnCounted(Value):
     """A turn skipped because the combatant cannot act still counts as its turn (R-CND-3):
     flat-footedness ends in a regular round, and it opens the R-DIS-2/4 window."""

@@ -94,6 +94,13 @@ def _(e: ev.SkippedTurnCounted, enc: Encounter) -> Encounter:
 
 
 @_fold.register
+def _(e: ev.TurnHandedOver, enc: Encounter) -> Encounter:
+    spent = enc.spent_of(e.who)
+    rest = {k: v for k, v in enc.state.group_spent.items() if k != e.who}
+    return enc.with_state(turn=e.who, spent=spent, group_spent=rest)
+
+
+@_fold.register
 def _(e: ev.ConditionApplied, enc: Encounter) -> Encounter:
     me = enc.get(e.who)
     cond = Condition.new() if e.turns is None else Condition.new(ends=e.ends, of=e.of,

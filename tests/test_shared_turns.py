@@ -110,3 +110,14 @@ def test_R_DIS_4_first_disengages_every_member_of_a_first_shared_group(run, enco
     assert res["auto"] == "first_in_order" and res["success"]
     r = ok(run("move", path2, "gob1", "8,0", "--format", "json"))
     assert events(r, "DisengageResolved")[0]["auto"] == "first_in_order"
+
+
+def test_R_INI_3_shared_turn_goes_on_when_its_holder_leaves(run, encounter):
+    path = encounter(goblins())
+    roll_init(run, path, "5,15")
+    ok(run("move", path, "gob2", "4,2"))  # gob2 spends a move action
+    ok(run("remove", path, "gob1"))
+    st = state(path)
+    assert (st["round"], st["turn"]) == (1, "gob2")
+    ok(run("move", path, "gob2", "3,2"))  # its second move action
+    refused(run, path, "R-TRN-", "move", path, "gob2", "2,2")  # no third: nothing restarted

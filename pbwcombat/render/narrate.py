@@ -589,6 +589,7 @@ NARRATION: dict[type[ev.Event], Callable[[Narrator, Any], str | None]] = {
     ev.ConditionRemoved: Narrator._ConditionRemoved,
     ev.ConditionTicked: Narrator._silent,
     ev.SkippedTurnCounted: Narrator._silent,
+    ev.TurnHandedOver: Narrator._silent,
     # R-ACT, R-AOO-4 (issue 12)
     ev.AooDeclined: Narrator._AooDeclined,
     ev.InterceptDeclined: Narrator._InterceptDeclined,

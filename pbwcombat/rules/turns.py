@@ -235,6 +235,10 @@ def remove(res: Resolution, who: str) -> None:
         if g.guarding == who or (g.id == who and g.guarding):
             res.emit(ev.GuardEnded(g.id, g.display))
     was_turn = res.enc.state.turn == who
+    heirs = [m for m in res.enc.members_of(who) if m != who and res.enc.takes_turn_now(m)
+             and res.enc.get(m).can_act] if was_turn else []
     res.emit(ev.Removed(who, c.display))
-    if was_turn and res.enc.state.phase in ("surprise", "combat"):
+    if heirs:  # R-INI-3: the group's turn goes on with its next member
+        res.emit(ev.TurnHandedOver(heirs[0]))
+    elif was_turn and res.enc.state.phase in ("surprise", "combat"):
         advance(res)
