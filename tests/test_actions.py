@@ -786,3 +786,12 @@ def test_R_ACT_7_a_name_too_long_for_the_file_is_a_usage_error(run, encounter):
     assert r.code == 2, (r.code, r.err)  # "x…x 1" is 201 characters
     assert snapshot(path) == before
     ok(run("add", path, "gob", "--like", "snag", "--name", "x" * 200, "--at", "9,9"))
+
+
+def test_R_ACT_7_json_shows_a_non_pc_newcomers_hit_points_as_a_label(run, encounter):
+    path = mill(run, encounter)
+    r = jrun(run, "add", path, "gob", "--like", "snag", "--at", "9,9")
+    (added,) = events(r, "Added")
+    assert "hp" not in added["data"] and added["data"]["condition"] == "unhurt"
+    r = jrun(run, "add", path, "gob2", "--like", "snag", "--at", "8,8", "--gm")
+    assert events(r, "Added")[0]["data"]["hp"] == 10

@@ -104,11 +104,24 @@ def text_post(enc: Encounter, events: Sequence[ev.Event], fmt: str, lang: str,
 
 def redact(data: dict[str, Any], gm: bool) -> dict[str, Any]:
     """R-OUT-3 in JSON: a non-PC's hit points become condition labels unless --gm."""
+    if data.get("type") == "Added" and not gm and isinstance(data.get("data"), dict):
+        return {**data, "data": _redact_table(data["data"])}  # R-ACT-7: a newcomer's table
     if gm or data.get("pc", True) or "hp" not in data:
         return data
     out = {k: v for k, v in data.items() if k not in _HIDDEN_HP}
     out["condition_before"] = condition(data["before"], data["max_hp"], data["status_before"])
     out["condition"] = condition(data["hp"], data["max_hp"], data["status"])
+    return out
+
+
+def _redact_table(table: dict[str, Any]) -> dict[str, Any]:
+    """A non-PC newcomer's `[[combatants]]` table with its hit points as a label (R-OUT-3)."""
+    if table.get("pc", False) or "hp" not in table:
+        return table
+    hp = int(table["hp"])
+    max_hp = int(table.get("max_hp", max(hp, 1)))
+    out = {k: v for k, v in table.items() if k not in ("hp", "max_hp", "status")}
+    out["condition"] = condition(hp, max_hp, str(table.get("status", "ok")))
     return out
 
 
