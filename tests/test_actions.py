@@ -795,3 +795,20 @@ def test_R_ACT_7_json_shows_a_non_pc_newcomers_hit_points_as_a_label(run, encoun
     assert "hp" not in added["data"] and added["data"]["condition"] == "unhurt"
     r = jrun(run, "add", path, "gob2", "--like", "snag", "--at", "8,8", "--gm")
     assert events(r, "Added")[0]["data"]["hp"] == 10
+
+
+def test_R_AOO_4_declined_aoo_said_once_does_not_split_the_move_again(run, encounter):
+    """A declined AoO is narrated once per command; the enemy's later threatened squares are
+    passed silently, so the move's line is not cut there (one Moved per narrated stop)."""
+    path = encounter(encounter_text(
+        unit("hero", "heroes", (1, 1), hp=30),
+        unit("a", "goblins", (2, 1), init=5),
+        unit("b", "goblins", (0, 3), init=4)))
+    ok(run("roll-initiative", path, "--dice", "1,19,18"))
+    ok(run("next", path))
+    ok(run("next", path))
+    assert state(path)["turn"] == "hero"
+    r = jrun(run, "move", path, "hero", "1,4", "--no-aoo", "a,b")
+    assert [e["who"] for e in events(r, "AooDeclined")] == ["a", "b"]
+    assert not events(r, "AttackRolled")
+    assert [e["path"][-1] for e in events(r, "Moved")] == [[1, 2], [1, 4]]

@@ -123,8 +123,8 @@ def _walk(res: Resolution, who: str, start: Square, path: list[Square], exempt: 
         # R-AOO-2: a 5-ft step provokes nothing; R-ACT-6: a withdraw's first square neither
         if not step and not (withdraw and here == start):
             for enemy in provokers(res, who, here, engaged_exempt=True):
-                if enemy in exempt:
-                    continue
+                if enemy in exempt or (enemy, who) in res.declined:
+                    continue  # R-AOO-4: a declined AoO is said once, then passed silently
                 flush()
                 before = res.enc.get(who).hp
                 if not attack_of_opportunity(res, enemy, who, here):
