@@ -198,3 +198,11 @@ def test_R_OUT_5_agreement_forms_exist_for_every_gendered_template():
 def test_stderr_reader_ignores_unreadable_files(run, tmp_path: Path):
     r = run("show", tmp_path / "missing.toml")
     assert r.code == 66 and "no such encounter file" in r.err
+
+
+@pytest.mark.parametrize("event", [*CASES, *SKIPS])
+def test_R_OUT_5_english_posts_carry_no_rule_ids_without_gm(event):
+    enc = load(ROOT / "encounters" / "goblin-ambush.toml")[1]
+    for fmt in ("plain", "markdown", "bbcode"):
+        post = render(enc, [event], fmt, "en", gm=False)
+        assert not RULE_ID.search(post), post
