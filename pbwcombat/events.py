@@ -520,6 +520,26 @@ class TurnHandedOver(Value):
     who: str
 
 
+class FlatFootedEnded(Value):
+    """R-TRN-5: flat-footedness ends at the start of its turn in a regular round."""
+
+    who: str
+
+
+class AooUsed(Value):
+    """R-AOO-4: `who` made its attack of opportunity for round `round`."""
+
+    who: str
+    round: int
+
+
+class StreakSet(Value):
+    """R-DIS-3/5/6: the disengage streak after an attempt (0 on success, one more on failure)."""
+
+    who: str
+    streak: int
+
+
 class SkippedTurnCounted(Value):
     """A turn skipped because the combatant cannot act still counts as its turn (R-CND-3):
     flat-footedness ends in a regular round, and it opens the R-DIS-2/4 window."""

@@ -71,25 +71,23 @@ def _(e: ev.RoundStarted, enc: Encounter) -> Encounter:
 def _(e: ev.TurnStarted, enc: Encounter) -> Encounter:
     clock = enc.state.clock + 1
     for who in e.members or (e.who,):  # R-INI-3: a shared group turn starts for each
-        enc = _count_turn_start(enc, who, e.surprise, clock)
+        enc = _count_turn_start(enc, who, clock)
     return enc.with_state(turn=e.who, clock=clock, spent=_FRESH, group_spent={},
                           turn_started_at=e.at)
 
 
-def _count_turn_start(enc: Encounter, who: str, surprise: bool, clock: int) -> Encounter:
+def _count_turn_start(enc: Encounter, who: str, clock: int) -> Encounter:
     me = enc.get(who)
     changes: dict[str, object] = {}
     if me.turn_clocks[1] <= enc.state.round_clock:  # its first turn start this round
         changes["turn_clocks"] = (me.turn_clocks[1], clock)
-    if not surprise:
-        changes["flat_footed"] = False  # R-TRN-5 / R-INI-5
     return enc.with_combatant(who, **changes) if changes else enc
 
 
 @_fold.register
 def _(e: ev.SkippedTurnCounted, enc: Encounter) -> Encounter:
     clock = enc.state.clock + 1
-    enc = _count_turn_start(enc, e.who, e.surprise, clock)
+    enc = _count_turn_start(enc, e.who, clock)
     return enc.with_state(clock=clock)
 
 
@@ -140,6 +138,21 @@ def _(e: ev.MadeFlatFooted, enc: Encounter) -> Encounter:
 
 
 @_fold.register
+def _(e: ev.FlatFootedEnded, enc: Encounter) -> Encounter:
+    return enc.with_combatant(e.who, flat_footed=False)
+
+
+@_fold.register
+def _(e: ev.AooUsed, enc: Encounter) -> Encounter:
+    return enc.with_combatant(e.who, aoo_round=e.round)
+
+
+@_fold.register
+def _(e: ev.StreakSet, enc: Encounter) -> Encounter:
+    return enc.with_combatant(e.who, disengage_streak=e.streak)
+
+
+@_fold.register
 def _(e: ev.StreakReset, enc: Encounter) -> Encounter:
     return enc.with_combatant(e.who, disengage_streak=0)
 
@@ -179,8 +192,8 @@ def _(e: ev.Added, enc: Encounter) -> Encounter:
 
 @_fold.register
 def _(e: ev.Removed, enc: Encounter) -> Encounter:
-    enc = _drop_links(enc, e.who)
-    enc = enc.with_combatant(e.who, removed=True, engaged=(), missile_engaged=(), guarding=None)
+    """Its engagements and guards have ended by their own events (rules.turns.remove)."""
+    enc = enc.with_combatant(e.who, removed=True)
     declarations = {k: v for k, v in enc.state.declarations.items() if k != e.who}
     return enc.with_state(
         order=tuple(o for o in enc.state.order if o != e.who),
@@ -188,20 +201,6 @@ def _(e: ev.Removed, enc: Encounter) -> Encounter:
         declarations=declarations,
         turn="" if enc.state.turn == e.who else enc.state.turn,
     )
-
-
-def _drop_links(enc: Encounter, who: str) -> Encounter:
-    """Everyone else forgets `who`: engagements and guards on it end (R-ENG-4)."""
-    combatants = []
-    for c in enc.combatants:
-        if c.id != who and (who in c.engaged or who in c.missile_engaged or c.guarding == who):
-            c = c.replace(
-                engaged=tuple(x for x in c.engaged if x != who),
-                missile_engaged=tuple(x for x in c.missile_engaged if x != who),
-                guarding=None if c.guarding == who else c.guarding,
-            )
-        combatants.append(c)
-    return enc.replace(combatants=tuple(combatants))
 
 
 def _spend(enc: Encounter, who: str, **changes: object) -> Encounter:
@@ -232,13 +231,6 @@ _SPENDS: dict[str, dict[str, object]] = {  # ActionSpent.kind → what it spends
     "step": {"step": True},
     "extended": {"extended": True},
 }
-
-
-@_fold.register
-def _(e: ev.AttackRolled, enc: Encounter) -> Encounter:
-    if e.kind == "aoo":
-        return enc.with_combatant(e.attacker, aoo_round=enc.state.round)
-    return enc
 
 
 @_fold.register
@@ -297,9 +289,6 @@ def _(e: ev.Disengaged, enc: Encounter) -> Encounter:
 
 @_fold.register
 def _(e: ev.DisengageResolved, enc: Encounter) -> Encounter:
-    me = enc.get(e.who)
-    streak = 0 if e.success else me.disengage_streak + 1
-    enc = enc.with_combatant(e.who, disengage_streak=streak)
     return _spend(enc, e.who, disengage_tried=True)
 
 

@@ -32,6 +32,7 @@ EVENT_TYPES = sorted((cls for cls in vars(ev).values()
 
 # Events that are bookkeeping only: their effects are told by other events.
 SILENT = {"TurnEnded", "ActionSpent", "AttackRecorded", "Stabilized", "DeclarationTaken",
+          "FlatFootedEnded", "AooUsed", "StreakSet",
           "ConditionTicked", "SkippedTurnCounted", "TurnHandedOver", "UsesSpent"}
 
 # Values of fields that choose a catalogue key; each is rendered.

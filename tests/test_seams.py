@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 import pytest
-from helpers import build, fighter, ok, refused, snapshot, state
+from helpers import build, doc, fighter, ok, refused, snapshot, state
 
 from pbwcombat import actions as a
 from pbwcombat.errors import UsageError
@@ -294,3 +294,70 @@ def test_R_DIC_2_the_seed_is_revealed_only_after_the_combat(run: Any, encounter:
     assert "seed " in ok(run("dice", "reveal", path, "--force")).out
     ok(run("end", path))
     assert "seed " in ok(run("dice", "reveal", path)).out
+
+
+# -- evolve folds facts; the rules decide (R-TRN-5, R-DIS-5/6, R-AOO-4, R-ENG-4) ---------------
+
+
+def _types(r: Any) -> list[str]:
+    return [e["type"] for e in r.json()["events"]]
+
+
+def _duel(encounter: Any) -> Path:
+    path: Path = encounter(build(fighter("ann", "pcs", (0, 0), hp=30),
+                                 fighter("orc", "orcs", (1, 0), hp=30)))
+    return path
+
+
+def test_R_TRN_5_the_rule_ends_flat_footedness_at_a_regular_turn_start(run: Any,
+                                                                        encounter: Any) -> None:
+    path = _duel(encounter)
+    r = ok(run("roll-initiative", path, "--dice", "5,15", "--format", "json"))
+    assert _types(r)[-2:] == ["FlatFootedEnded", "TurnStarted"]
+    assert r.json()["events"][-2]["who"] == "orc"
+    people = {c["id"]: c for c in state_people(path)}
+    assert people["orc"].get("flat_footed") is False and people["ann"].get("flat_footed")
+
+
+def state_people(path: Path) -> list[dict[str, Any]]:
+    return list(doc(path)["combatants"])
+
+
+def test_R_DIS_5_a_failed_attempt_raises_the_streak_by_an_event(run: Any,
+                                                                 encounter: Any) -> None:
+    path = _duel(encounter)
+    ok(run("roll-initiative", path, "--dice", "5,15"))
+    ok(run("attack", path, "orc", "ann", "--dice", "10,3"))
+    ok(run("next", path))
+    r = ok(run("disengage", path, "ann", "--dice", "1,20", "--format", "json"))
+    streaks = [e for e in r.json()["events"] if e["type"] == "StreakSet"]
+    assert streaks == [{"type": "StreakSet", "who": "ann", "streak": 1}]
+    assert {c["id"]: c for c in state_people(path)}["ann"]["disengage_streak"] == 1
+
+
+def test_R_AOO_4_the_rule_spends_the_aoo_for_the_round(run: Any, encounter: Any) -> None:
+    path: Path = encounter(build(fighter("ann", "pcs", (0, 0), hp=30),
+                                 fighter("gob", "orcs", (1, 1), hp=30)))
+    ok(run("roll-initiative", path, "--dice", "5,15"))  # gob first: no longer flat-footed
+    ok(run("next", path))
+    r = ok(run("move", path, "ann", "0,3", "--dice", "2,1", "--format", "json"))
+    used = [e for e in r.json()["events"] if e["type"] == "AooUsed"]
+    assert used == [{"type": "AooUsed", "who": "gob", "round": 1}]
+    assert {c["id"]: c for c in state_people(path)}["gob"]["aoo_round"] == 1
+
+
+def test_R_ENG_4_removing_a_combatant_ends_its_engagements_by_events(run: Any,
+                                                                    encounter: Any) -> None:
+    path = _duel(encounter)
+    ok(run("roll-initiative", path, "--dice", "5,15"))
+    ok(run("attack", path, "orc", "ann", "--dice", "10,3"))
+    r = ok(run("remove", path, "orc", "--format", "json"))
+    assert _types(r)[:2] == ["Disengaged", "Removed"]
+    assert not {c["id"]: c for c in state_people(path)}["ann"].get("engaged")
+
+
+def test_evolve_decides_nothing() -> None:
+    """evolve.py folds events; it reads no rules settings and compares no rolls."""
+    text = (PACKAGE / "evolve.py").read_text(encoding="utf-8")
+    for decision in (".rules.", "e.success", "e.kind ==", "not e.surprise", "if not surprise"):
+        assert decision not in text, decision

@@ -139,6 +139,7 @@ def attack_of_opportunity(res: Resolution, enemy: str, mover: str,
             res.emit(ev.AooDeclined(enemy, e.display, mover, m.display))
         return False
     # R-AOO-5: with rules.aoo_engages = false the AoO is plain d20 and engages nobody
+    res.emit(ev.AooUsed(enemy, res.enc.state.round))  # R-AOO-4: one per round
     attack_roll(res, enemy, mover, weapon, "aoo", engages=res.enc.rules.aoo_engages)
     return True
 

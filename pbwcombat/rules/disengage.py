@@ -74,6 +74,7 @@ def attempt(res: Resolution, who: str, opponent_ids: list[str], *, missile: bool
             success = _contest(res, me, opponents, streak, missile)
         res.emit(ev.DisengageResolved(who, me.display, success, auto, tuple(opponent_ids),
                                       streak=streak))
+    res.emit(ev.StreakSet(who, 0 if success else streak + 1))  # R-DIS-3/5/6
     if success:
         for o in opponents:
             res.emit(ev.Disengaged(who, me.display, o.id, o.display, missile))

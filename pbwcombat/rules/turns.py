@@ -40,9 +40,16 @@ def _first_start_this_round(enc: Encounter, who: str) -> bool:
     return enc.get(who).turn_clocks[1] <= enc.state.round_clock
 
 
+def end_flat_footed(res: Resolution, who: str) -> None:
+    """R-TRN-5 / R-INI-5: at the start of its turn in a regular round (a skipped turn that
+    counts included, R-CND-3) a combatant stops being flat-footed."""
+    if res.enc.get(who).flat_footed:
+        res.emit(ev.FlatFootedEnded(who))
+
+
 def start_turn(res: Resolution, who: str, members: tuple[str, ...] = ()) -> None:
     """Start-of-turn hook: a guard ends (R-INT-1), flat-footed ends in a regular round
-    (R-TRN-5, via TurnStarted), the turn's allowances reset. `members`: the members of a
+    (R-TRN-5), the turn's allowances reset. `members`: the members of a
     shared group turn (R-INI-3), `who` first."""
     c = res.enc.get(who)
     for m in members or (who,):
@@ -50,6 +57,9 @@ def start_turn(res: Resolution, who: str, members: tuple[str, ...] = ()) -> None
         if g.guarding:
             res.emit(ev.GuardEnded(m, g.display))
     surprise = in_surprise(res.enc)
+    if not surprise:
+        for m in members or (who,):
+            end_flat_footed(res, m)
     deadline = deadline_text(res.enc, res.now)
     if len(members) > 1:
         people = [res.enc.get(m) for m in members]
@@ -157,6 +167,8 @@ def _skip(res: Resolution, cid: str, counted: bool) -> None:
         bleed(res, cid)
     helpless_turn = counted and bool(c.helpless) and c.status in ("ok", "disabled")
     if helpless_turn:  # R-CND-3: a skipped turn still counts as its turn
+        if not in_surprise(res.enc):
+            end_flat_footed(res, cid)
         res.emit(ev.SkippedTurnCounted(cid, in_surprise(res.enc)))
         if c.guarding:  # R-INT-1: a guard lasts until the start of its next turn
             res.emit(ev.GuardEnded(cid, c.display))
@@ -224,13 +236,17 @@ def end_by_hand(res: Resolution) -> None:
 
 
 def remove(res: Resolution, who: str) -> None:
-    """A combatant leaves (fled, dismissed): engagements, guards and declarations end."""
+    """A combatant leaves (fled, dismissed): engagements (R-ENG-4), guards and declarations
+    end."""
     res.require_not_ended()
     c = res.combatant(who)
-    for other in c.engaged:
-        res.emit(ev.Disengaged(who, c.display, other, res.enc.get(other).display, False))
-    for other in c.missile_engaged:
-        res.emit(ev.Disengaged(who, c.display, other, res.enc.get(other).display, True))
+    for missile in (False, True):
+        linked = {o.id: o for o in res.enc.combatants
+                  if o.id != who and who in (o.missile_engaged if missile else o.engaged)}
+        for other in (c.missile_engaged if missile else c.engaged):
+            linked.setdefault(other, res.enc.get(other))
+        for o in linked.values():
+            res.emit(ev.Disengaged(who, c.display, o.id, o.display, missile))
     for g in res.enc.active:
         if g.guarding == who or (g.id == who and g.guarding):
             res.emit(ev.GuardEnded(g.id, g.display))
