@@ -357,7 +357,9 @@ def test_R_ENG_4_removing_a_combatant_ends_its_engagements_by_events(run: Any,
 
 
 def test_evolve_decides_nothing() -> None:
-    """evolve.py folds events; it reads no rules settings and compares no rolls."""
+    """evolve.py folds events; the decisions the review found there are gone: it reads no
+    rules settings, no disengage outcome, no attack kind, no round type, sweeps no links."""
     text = (PACKAGE / "evolve.py").read_text(encoding="utf-8")
-    for decision in (".rules.", "e.success", "e.kind ==", "not e.surprise", "if not surprise"):
+    for decision in (".rules.", "e.success", '"aoo"', "surprise:", 'changes["flat_footed"]',
+                     "disengage_streak + 1", "_drop_links"):
         assert decision not in text, decision
