@@ -377,3 +377,28 @@ def test_the_documented_journal_checker_reads_undo_edit_and_crash_records(
     dice_lines = [line for line in out if line.startswith("#")]
     assert len(out) == len(dice_lines) + 1  # the torn line, skipped
     assert len(dice_lines) == 16 + 3 + 1 and all(line.endswith(" ok") for line in dice_lines)
+
+
+# -- the documented encounter files are valid ----------------------------------------------
+
+MINIMAL = 'schema = 1\n\n[[combatants]]\nid = "a"\nside = "x"\ndefense = 10\nhp = 5\n\n'
+
+
+def toml_blocks(lang: str) -> list[str]:
+    return re.findall(r"^```toml\n(.*?)^```", page(lang, "encounter-file.md"),
+                      flags=re.S | re.M)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_documented_encounter_examples_validate(run: Callable[..., Any], tmp_path: Path,
+                                                    lang: str) -> None:
+    """The complete example validates as it is; a fragment (an action, a side) validates
+    inside a minimal encounter."""
+    blocks = toml_blocks(lang)
+    assert any(b.startswith("schema = 1") for b in blocks)
+    for i, block in enumerate(blocks):
+        path = tmp_path / f"example-{lang}-{i}.toml"
+        text = block if block.startswith("schema = 1") else MINIMAL + block
+        path.write_text(text, encoding="utf-8")
+        result = run("validate", path)
+        assert result.code == 0, (block[:60], result.err)
