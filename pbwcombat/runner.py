@@ -130,6 +130,8 @@ def render(enc: Encounter, events: list[ev.Event], opts: Options,
 def _preface(enc: Encounter, opts: Options, prelude: journal.Prelude) -> tuple[str, ...]:
     """R-LOG-2: the line naming a hand edit; R-LOG-6: the line saying a dry run's dice are not
     the real ones. In the post's format and language."""
+    if prelude.edit is None and not opts.dry_run:
+        return ()
     from pbwcombat.render.trust import dry_run_line, edit_line
 
     fmt = opts.fmt or enc.format

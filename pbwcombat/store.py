@@ -23,7 +23,6 @@ import fcntl
 import hashlib
 import math
 import os
-import secrets
 import signal
 import stat
 import time
@@ -275,7 +274,7 @@ def _write_all(fd: int, data: bytes) -> None:
 
 
 def _temp_name(path: Path) -> Path:
-    return path.with_name(f".{path.name}.{secrets.token_hex(8)}.tmp")
+    return path.with_name(f".{path.name}.{os.urandom(8).hex()}.tmp")  # unpredictable
 
 
 def sweep_temporaries(path: Path) -> None:
