@@ -206,3 +206,39 @@ def test_R_OUT_5_english_posts_carry_no_rule_ids_without_gm(event):
     for fmt in ("plain", "markdown", "bbcode"):
         post = render(enc, [event], fmt, "en", gm=False)
         assert not RULE_ID.search(post), post
+
+
+def _usage_templates(*files: str) -> list[tuple[str, str]]:
+    """Every UsageError message written in `files` (package paths), as a sample text."""
+    found = []
+    for name in files:
+        path = PACKAGE / name
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                    and node.func.id == "UsageError" and len(node.args) == 1):
+                continue
+            msg = node.args[0]
+            if isinstance(msg, ast.Constant) and isinstance(msg.value, str):
+                text = msg.value
+            elif isinstance(msg, ast.JoinedStr):
+                text = "".join(v.value if isinstance(v, ast.Constant) else "Zed"
+                               for v in msg.values)
+            else:
+                continue
+            found.append((f"{name}:{node.lineno}", text))
+    return found
+
+
+def test_R_OUT_5_usage_errors_of_actions_conditions_and_newcomers_read_in_spanish():
+    """"Messages on stderr follow the language too": the usage errors of `action`, `add`
+    and `condition` have their Spanish, and none falls to the generic "{a} is not {b}" of a
+    condition not held ("--rounds: 0 no tiene la condición a number of turns")."""
+    templates = _usage_templates("rules/actions.py", "rules/conditions.py",
+                                 "rules/newcomers.py", "roster.py", "actions.py")
+    assert len(templates) > 20
+    missing = [f"{where}: {text}" for where, text in templates
+               if translate(text, "es") is None]
+    assert missing == []
+    wrong = [f"{where}: {text}" for where, text in templates
+             if "no tiene la condición" in (translate(text, "es") or "")]
+    assert wrong == []

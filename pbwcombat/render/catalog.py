@@ -661,6 +661,73 @@ MESSAGES_ES: dict[str, str] = {
     "no initiative has been rolled yet: roll-initiative places everyone, newcomers included":
         "aún no se ha tirado la iniciativa: roll-initiative coloca a todos, recién llegados "
         "incluidos",
+    "{a} needs --target ID[,ID…] (R-ACT-3)": "{a} necesita --target ID[,ID…] (R-ACT-3)",
+    "{a} takes no target (R-ACT-3)": "{a} no lleva objetivo (R-ACT-3)",
+    "an ad hoc action takes no --target (R-ACT-3)":
+        "una acción improvisada no lleva --target (R-ACT-3)",
+    "action: give one ACTION id, or --text T --cost C (R-ACT-1)":
+        "action: indica el id de una ACCIÓN, o --text T --cost C (R-ACT-1)",
+    "action --text needs --cost standard|move|full|free (R-ACT-1)":
+        "action --text necesita --cost standard|move|full|free (R-ACT-1)",
+    "action: give an ACTION id or --text, not both":
+        "action: indica el id de una ACCIÓN o --text, no ambos",
+    "action --text: the text is empty": "action --text: el texto está vacío",
+    '{a} has no action "{b}"': "{a} no tiene la acción «{b}»",
+    "{a} takes no --target": "{a} no lleva --target",
+    'add: the id "{a}" is already used (R-ACT-7)': "add: el id «{a}» ya está en uso (R-ACT-7)",
+    'add: the id "{a}" is too long': "add: el id «{a}» es demasiado largo",
+    "add --at: this encounter is gridless (R-ACT-7)":
+        "add --at: este encuentro no tiene cuadrícula (R-ACT-7)",
+    "add --at: {a} newcomer(s) need {b} free square(s), one each; {c} given (R-ACT-7)":
+        "add --at: los recién llegados ({a}) necesitan una casilla libre cada uno ({b}); "
+        "se han dado {c} (R-ACT-7)",
+    "add --at: {a} is taken by {b} (R-ACT-7)": "add --at: {a} está ocupada por {b} (R-ACT-7)",
+    "add --at: {a} is given twice (R-ACT-7)": "add --at: {a} aparece dos veces (R-ACT-7)",
+    "add --at: {a} is off the board": "add --at: {a} está fuera del tablero",
+    "add: give --like OTHER or --from FILE (R-ACT-7)":
+        "add: indica --like OTRO o --from ARCHIVO (R-ACT-7)",
+    "add --like: give exactly one new ID": "add --like: indica exactamente un ID nuevo",
+    "--count and --name go with --like": "--count y --name van con --like",
+    "--count: 1 to 1000": "--count: de 1 a 1000",
+    "add --name: a name holds at most 200 characters (with --count, its ' N' included)":
+        "add --name: un nombre tiene como mucho 200 caracteres (con --count, su « N» "
+        "incluido)",
+    "add: an encounter holds at most {a} combatants":
+        "add: un encuentro admite como mucho {a} combatientes",
+    '{a} has no combatant "{b}"': "{a} no tiene el combatiente «{b}»",
+    "{a}: the roster file cannot be read ({b})":
+        "{a}: no se puede leer el archivo de plantilla ({b})",
+    "attack --full: give one or more targets T1,T2,…":
+        "attack --full: indica uno o más objetivos T1,T2,…",
+    "--withdraw excludes --step, --run and --away": "--withdraw excluye --step, --run y --away",
+    "action: --cost and --provokes go with --text (ad hoc actions); a named action has its "
+    "own":
+        "action: --cost y --provokes van con --text (acciones improvisadas); una acción con "
+        "nombre tiene los suyos",
+    "--name: the name is empty": "--name: el nombre está vacío",
+    "--at: too many squares": "--at: demasiadas casillas",
+    # declarations and their arguments
+    "unknown command {a}": "orden desconocida {a}",
+    "declare --clear takes no action": "declare --clear no lleva acción",
+    "declare: the action must be one of {a}": "declare: la acción debe ser una de {a}",
+    "{a}: unknown option {b}": "{a}: opción desconocida {b}",
+    "{a}: {b} given twice": "{a}: {b} aparece dos veces",
+    "{a} needs a value": "{a} necesita un valor",
+    "{a}: expected {b}": "{a}: se esperaba {b}",
+    "{a} is not a square X,Y (e.g. 3,4 or -1,2)":
+        "{a} no es una casilla X,Y (p. ej. 3,4 o -1,2)",
+    "{a}: {b} is not an integer": "{a}: {b} no es un número entero",
+    "add: {a} is not an id (a-z, 0-9, _ and -)": "add: {a} no es un id (a-z, 0-9, _ y -)",
+    # conditions (R-CND-1): before the generic "{a} is not {b}" below
+    "--rounds: {a} is not a number of turns (1 or more)":
+        "--rounds: {a} no es un número de turnos (1 o más)",
+    "--rounds: {a} is more than 1000000 turns": "--rounds: {a} son más de 1000000 turnos",
+    "{a} is not a condition name: use a slug such as prone, stunned, paralyzed, flat-footed "
+    "or any-other-word":
+        "{a} no es un nombre de condición: usa un identificador como prone, stunned, "
+        "paralyzed, flat-footed o cualquier-otra-palabra",
+    "--remove takes no --rounds, --ends or --of": "--remove no lleva --rounds, --ends ni --of",
+    "--ends and --of need --rounds N": "--ends y --of necesitan --rounds N",
     # dice
     "this encounter has no dice seed yet": "este encuentro aún no tiene semilla de dados",
     "the seed is revealed only once the combat has ended (--force to reveal now)":
@@ -708,7 +775,7 @@ MESSAGES_ES: dict[str, str] = {
         "{a} comparte el turno de su grupo y no puede retrasarse solo",
     # conditions
     "{a} is not prone": "{a} no está derribad{a_g:o/a}",
-    "{a} is not {b}": "{a} no tiene la condición {b}",
+    "{a} does not have the condition {b}": "{a} no tiene la condición {b}",
     # movement
     "a 5-ft step is one square": "un paso de 5 pies es una sola casilla",
     "{a} has already moved: no 5-ft step": "{a} ya se ha movido: no puede dar un paso de 5 pies",

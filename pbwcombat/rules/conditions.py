@@ -76,7 +76,8 @@ def condition(res: Resolution, targets: list[str], name: str, rounds: int | None
     for p in people:
         if remove:
             if name not in p.conditions:
-                raise IllegalAction("R-CND-1", f"{p.display} is not {name}")
+                raise IllegalAction("R-CND-1",
+                                    f"{p.display} does not have the condition {name}")
             remove_condition(res, p.id, name, "removed")
         else:
             apply_condition(res, p.id, name, rounds, ends or "start", of)
