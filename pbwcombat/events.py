@@ -101,10 +101,12 @@ class MadeFlatFooted(Value):
 
 
 class StreakReset(Value):
-    """R-DIS-6: the disengage streak went back to 0."""
+    """R-DIS-6: the disengage streak went back to 0; `idle`: because a turn passed without
+    an attempt (else an action ended it: an attack, an intercept, an action)."""
 
     who: str
     name: str
+    idle: bool = False
 
 
 class TurnSkipped(Value):

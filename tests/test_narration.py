@@ -61,6 +61,7 @@ VARIANTS: dict[str, list[dict[str, Any]]] = {
     "InterceptResolved": [{"won": False}, {"forfeit": True}, {"movement": True}],
     "CombatEnded": [{"by_hand": True}, {"winner": ""}, {"fallen": ()}],
     "RoundStarted": [{"surprise": True}],
+    "StreakReset": [{"idle": True}],
     "CombatStarted": [{"surprise": True}, {"surprise": True, "names": ()}],
     "TurnStarted": [{"deadline": "2026-11-30 12:00"}, {"members": ()},
                     {"members": (), "deadline": "2026-11-30 12:00"}],

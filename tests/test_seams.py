@@ -363,3 +363,18 @@ def test_evolve_decides_nothing() -> None:
     for decision in (".rules.", "e.success", '"aoo"', "surprise:", 'changes["flat_footed"]',
                      "disengage_streak + 1", "_drop_links"):
         assert decision not in text, decision
+
+
+def test_R_DIS_6_an_attack_ends_the_streak_without_saying_a_turn_passed(run: Any,
+                                                                       encounter: Any) -> None:
+    path = _duel(encounter)
+    ok(run("roll-initiative", path, "--dice", "5,15"))
+    ok(run("attack", path, "orc", "ann", "--dice", "10,3"))
+    ok(run("next", path))
+    ok(run("disengage", path, "ann", "--dice", "1,20"))  # fails: streak 1
+    ok(run("next", path))
+    ok(run("next", path))  # ann's turn again
+    r = ok(run("attack", path, "ann", "orc", "--dice", "2"))
+    assert "ann's disengage streak ends." in r.out
+    assert "let a turn pass" not in r.out
+    assert {c["id"]: c for c in state_people(path)}["ann"].get("disengage_streak", 0) == 0

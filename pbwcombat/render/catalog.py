@@ -75,7 +75,8 @@ EN: dict[str, str] = {
     "TurnSkipped_newcomer": "{name} arrives after its place in this round and acts from the "
                             "next round.",
     "MadeFlatFooted": "Flat-footed until their first turn: {names}.",
-    "StreakReset": "{name} let a turn pass without trying to disengage: the streak ends.",
+    "StreakReset": "{name}'s disengage streak ends.",
+    "StreakReset_idle": "{name} let a turn pass without trying to disengage: the streak ends.",
     "Delayed": "{name} delays their action.",
     "DelayEnded": "{name} stops delaying and acts now.",
     "CombatEnded": "The combat is over after {rounds}. Winners: {winner}.",
@@ -404,7 +405,8 @@ ES: dict[str, str] = {
                             "el siguiente.",
     "MadeFlatFooted": "{g:Desprevenido/Desprevenida/Desprevenidos/Desprevenidas} hasta su "
                       "primer turno: {names}.",
-    "StreakReset": "{name} deja pasar un turno sin intentar desentablar: se pierde la racha.",
+    "StreakReset": "{name} pierde su racha de desentablar.",
+    "StreakReset_idle": "{name} deja pasar un turno sin intentar desentablar: se pierde la racha.",
     "Delayed": "{name} retrasa su acción.",
     "DelayEnded": "{name} deja de retrasar y actúa ahora.",
     "CombatEnded": "El combate termina tras {rounds}. Vencedores: {winner}.",

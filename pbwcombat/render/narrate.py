@@ -240,7 +240,7 @@ class Narrator:
         return self.t("MadeFlatFooted", names=self.names(names), g=self.g(*names))
 
     def _StreakReset(self, e: ev.StreakReset) -> str:
-        return self.t("StreakReset", name=self.name(e.name))
+        return self.t("StreakReset_idle" if e.idle else "StreakReset", name=self.name(e.name))
 
     def _Delayed(self, e: ev.Delayed) -> str:
         return self.t("Delayed", name=self.name(e.name))

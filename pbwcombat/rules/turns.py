@@ -83,7 +83,7 @@ def end_turn(res: Resolution) -> None:
     for m in members:
         c = res.enc.get(m)
         if c.disengage_streak and not res.enc.spent_of(m).disengage_tried:
-            res.emit(ev.StreakReset(m, c.display))
+            res.emit(ev.StreakReset(m, c.display, idle=True))
     for m in members:
         expire_turn_end(res, m)
     for m in members:
