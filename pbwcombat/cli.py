@@ -799,15 +799,16 @@ def odds_cmd(encounter: Encounter,
              jobs: Annotated[int | None, typer.Option(
                  "--jobs", min=1, max=1024, help="Processes (default: all cores).")] = None,
              format: FormatOpt = None, lang: LangOpt = None, gm: GmOpt = False,
-             debug: DebugOpt = False) -> None:
+             max_length: MaxLengthOpt = None, debug: DebugOpt = False) -> None:
     import os
 
     from pbwcombat.render.odds import odds_post
     from pbwcombat.runner import load
     from pbwcombat.sim.odds import Progress, default_jobs, odds
 
-    _check_choice(format, ("bbcode", "markdown", "plain", "json"), "--format")
+    _check_choice(format, FORMATS, "--format")  # SPEC: discord too, as on every post
     _check_choice(lang, ("es", "en"), "--lang")
+    _check_length(max_length)
     seed_hex = os.urandom(32).hex() if seed is None else seed.strip().lower()
     try:
         bytes.fromhex(seed_hex)
@@ -818,7 +819,9 @@ def odds_cmd(encounter: Encounter,
         raise UsageError("--seed: 1 to 128 bytes of hexadecimal digits")
     _, enc = load(encounter)
     report = odds(enc, seed_hex, runs, max_rounds, jobs or default_jobs(), Progress(runs))
-    sys.stdout.write(odds_post(enc, report, format or enc.format, lang or enc.lang, gm))
+    fmt = format or enc.format
+    shape = "markdown" if fmt == "discord" else fmt
+    _deliver(odds_post(enc, report, shape, lang or enc.lang, gm), fmt, max_length)
 
 
 # -- entry point ------------------------------------------------------------------------------

@@ -63,6 +63,22 @@ def _iso_time_or_empty(value: str) -> str:
     return value
 
 
+def _toml_time(value: Any) -> Any:
+    """A TOML date-time (`turn_started_at = 2026-11-29T12:00:00Z`, unquoted) is a time too:
+    with its UTC offset it reads as the ISO string; without one it is refused like a string
+    without one (SPEC: every time in the file needs a UTC offset)."""
+    from datetime import date, datetime, time
+
+    if isinstance(value, datetime):
+        if value.tzinfo is None:
+            raise ValueError(f'"{value.isoformat()}" has no UTC offset (write e.g. '
+                             f'"{value.isoformat()}+00:00")')
+        return value.isoformat()
+    if isinstance(value, date | time):
+        raise ValueError(f'"{value.isoformat()}" is not a date and time with a UTC offset')
+    return value
+
+
 _MASS_MENTIONS = ("everyone", "here")
 
 
@@ -483,7 +499,8 @@ class State(Record):
         "order": (tuple_of(text(64)), ()),
         "clock": (strict_int(0, 10**12), 0),
         "round_clock": (strict_int(0, 10**12), 0),
-        "turn_started_at": (cs.no_info_after_validator_function(_iso_time_or_empty, text(64)),
+        "turn_started_at": (cs.no_info_before_validator_function(
+            _toml_time, cs.no_info_after_validator_function(_iso_time_or_empty, text(64))),
                             ""),
         "spent": (TurnSpent.core_schema(), None),
         "delaying": (tuple_of(text(64)), ()),
