@@ -478,3 +478,13 @@ def test_R_LOG_3_an_honest_fight_with_undos_and_hand_edits_verifies(run, fight):
     assert kinds.count("edit") == 2 and kinds.count("undo") == 2
     log = ok(run("log", fight, "--format", "plain"))
     assert "Hand edit" in log.out and "(undone by record" in log.out
+
+
+def test_R_LOG_1_reuse_listed_in_spanish_with_the_commands_named(run, fight):
+    ok(run("roll", fight, "1d20", "--reason", "Primera"))
+    ok(run("undo", fight))
+    ok(run("roll", fight, "1d20", "--reason", "Avistar"))
+    r = ok(run("log", fight, "--lang", "es", "--format", "plain"))
+    assert "Números de dado usados de nuevo tras deshacer:" in r.out
+    (line,) = [x for x in r.out.splitlines() if x.startswith("- #0: ")]
+    assert "Primera" in line and "Avistar" in line and "(deshecha)" in line

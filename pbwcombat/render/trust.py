@@ -88,14 +88,17 @@ class Reuse:
     then_face: int
 
 
-def describe(record: dict[str, Any]) -> str:
-    """A command as `log` and `verify` name it: `attack`, `roll Spot`."""
+def describe(record: dict[str, Any], n: Narrator | None = None) -> str:
+    """A command as `log` and `verify` name it: `attack`, `roll Spot` (with a narrator: the
+    command's name in its language, text escaped)."""
     name = str(record.get("command", ""))
+    shown = n.command(name) if n is not None else name
     events = record.get("events", [])
     for e in events if isinstance(events, list) else []:
         if isinstance(e, dict) and e.get("type") == "FreeRolled" and e.get("reason"):
-            return f"{name} {e['reason']}"
-    return name
+            reason = str(e["reason"])
+            return f"{shown} {n.markup.escape(reason) if n is not None else reason}"
+    return shown
 
 
 def die_reuses(records: Iterable[dict[str, Any]]) -> list[Reuse]:
@@ -127,7 +130,6 @@ def reuse_lines(reuses: list[Reuse], fmt: str, lang: str) -> list[str]:
     n = _narrator(None, fmt, lang, False)
     lines = [n.markup.bold(n.t("log_reuses"))]
     for r in reuses:
-        lines.append("- " + n.t("reuse", n=r.n, a_face=r.first_face,
-                                a=n.markup.escape(describe(r.first)), b_face=r.then_face,
-                                b=n.markup.escape(describe(r.then))))
+        lines.append("- " + n.t("reuse", n=r.n, a_face=r.first_face, a=describe(r.first, n),
+                                b_face=r.then_face, b=describe(r.then, n)))
     return lines
