@@ -431,3 +431,19 @@ def test_R_CND_2_rounds_beyond_the_files_bound_is_a_usage_error(run, encounter):
         assert r.code == 2, (n, r.code, r.err)
     assert snapshot(path) == before
     ok(run("condition", path, "orc", "stunned", "--rounds", "1000000"))
+
+
+def test_R_CND_2_ends_end_on_a_dying_of_ends_with_its_skipped_turn(run, encounter):
+    """The dying keep their turns for durations (ruling, R-CND-3): a duration counted on a
+    dying combatant that ends at the end of its turn ends when that skipped turn is over,
+    as one ending at the start does, instead of lingering at 0 turns."""
+    path = started(run, encounter, trio())  # hero, orc, archer; the hero's turn
+    ok(run("condition", path, "orc", "shaken", "--rounds", "1", "--ends", "end"))
+    ok(run("condition", path, "archer", "blessed", "--rounds", "1", "--of", "hero"))
+    ok(run("hp", path, "hero", "-21"))  # dying
+    ok(run("next", path))
+    ok(run("next", path))
+    r = ok(run("next", path, "--dice", "50"))  # round 2: the hero bleeds, its turn skipped
+    assert state(path)["round"] == 2 and state(path)["turn"] == "orc"
+    assert "blessed" not in conds(path, "archer")  # ended at the start of that turn
+    assert "shaken" not in conds(path, "orc"), r.out  # and this one at its end

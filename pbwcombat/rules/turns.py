@@ -173,7 +173,7 @@ def _skip(res: Resolution, cid: str, counted: bool) -> None:
         if c.guarding:  # R-INT-1: a guard lasts until the start of its next turn
             res.emit(ev.GuardEnded(cid, c.display))
     res.emit(ev.TurnSkipped(cid, c.display, _skip_reason(res.enc, cid), c.pc))
-    if helpless_turn:
+    if counted:  # a turn that counted for durations ends them too (the dying's included)
         expire_turn_end(res, cid)
 
 
