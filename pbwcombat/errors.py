@@ -29,9 +29,17 @@ class UsageError(PbwError):
 
 
 class Refused(PbwError):
-    """Refused in the current state (exit 3): nothing to undo, the file edited by hand."""
+    """Refused in the current state (exit 3): nothing to undo, the file edited by hand. A
+    message that begins with a rule id, "R-LOG-1: …", carries it (JSON errors name it, SPEC)."""
 
     exit_code = 3
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        import re
+
+        cited = re.match(r"(R-[A-Z]+-\d+):", message)
+        self.rule = cited.group(1) if cited else None
 
 
 class IllegalAction(Refused):

@@ -3,6 +3,7 @@ named after the SPEC section or rule it holds the tool to, and failed on the cod
 
 from __future__ import annotations
 
+import json
 import tomllib
 
 from conftest import duel
@@ -65,3 +66,17 @@ def test_SPEC_times_a_toml_datetime_with_offset_is_a_time(run, encounter):
         r = run("validate", path)
         assert r.code == 65, (bad, r.err)
         assert "state.turn_started_at" in r.err
+
+
+# -- JSON errors: {"error": {"code", "rule", "message"}}, exit 3 names the rule id -------------
+
+
+def test_SPEC_json_error_of_a_refusal_names_its_rule_R_LOG_1(run, encounter):
+    path = encounter(duel())
+    before = snapshot(path)
+    r = run("undo", path, "--format", "json")
+    assert r.code == 3
+    err = json.loads(r.err.strip())["error"]
+    assert err["code"] == 3 and err["rule"] == "R-LOG-1", err
+    assert err["message"].startswith("R-LOG-1")
+    assert snapshot(path) == before
