@@ -49,10 +49,11 @@ def test_R_OUT_9_roll_numbers_are_explained_in_show_only(run, encounter):
     assert es.rstrip().splitlines()[-1].startswith("Los números de tirada (#n)")
 
 
-def test_R_OUT_9_show_has_no_footnote_before_any_generator_roll(run, encounter):
+def test_R_OUT_9_show_explains_roll_numbers_once_the_fight_is_on(run, encounter):
     path = encounter(five())
+    assert "(#n)" not in ok(run("show", path)).out  # before combat, nothing rolled
     ok(run("roll-initiative", path, "--dice", "10,10,10,10,10"))
-    assert "(#n)" not in ok(run("show", path)).out
+    assert ok(run("show", path)).out.count("(#n)") == 1
 
 
 def test_R_OUT_9_damage_total_is_not_repeated(run, encounter):

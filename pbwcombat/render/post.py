@@ -209,7 +209,8 @@ def status_post(enc: Encounter, fmt: str, lang: str, gm: bool,
             lines.append(n.t("not_declared") + ": " + (n.names(waiting) or "—"))
     if map_text:
         lines += ["", map_text]
-    if enc.dice is not None and enc.dice.n > 0:  # R-OUT-9: `#n` explained here only
+    if enc.state.phase != "setup" or (enc.dice is not None and enc.dice.n > 0):
+        # R-OUT-9: roll numbers (`#n`) are explained here, and only here
         lines += ["", n.t("numbers_note")]
     text = n.markup.finish("\n".join(lines).rstrip() + "\n")
     if fmt != "json":
