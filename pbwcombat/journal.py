@@ -50,12 +50,25 @@ class Damaged(InvalidEncounter):
 # -- the journal read whole -------------------------------------------------------------
 
 
-@dataclass
 class Entry:
-    line: int  # 1-based line number
-    raw: bytes
-    record: dict[str, Any] | None  # None: the line does not parse
-    complete: bool  # False: the last line, without its newline (a torn append)
+    """One line of the journal: its 1-based number, its bytes, whether its newline is there
+    (False: a torn append), and its record, parsed only when asked (None: not a record)."""
+
+    __slots__ = ("line", "raw", "complete", "_record", "_parsed")
+
+    def __init__(self, line: int, raw: bytes, complete: bool) -> None:
+        self.line = line
+        self.raw = raw
+        self.complete = complete
+        self._record: dict[str, Any] | None = None
+        self._parsed = False
+
+    @property
+    def record(self) -> dict[str, Any] | None:
+        if not self._parsed:
+            self._record = _parse(self.raw)
+            self._parsed = True
+        return self._record
 
     @property
     def seq(self) -> int:
@@ -74,10 +87,8 @@ def entries(path: Path) -> list[Entry]:
     complete_last = data.endswith(b"\n")
     if complete_last:
         pieces.pop()
-    out = []
-    for i, raw in enumerate(pieces):
-        out.append(Entry(i + 1, raw, _parse(raw), complete_last or i < len(pieces) - 1))
-    return out
+    last = len(pieces) - 1
+    return [Entry(i + 1, raw, complete_last or i < last) for i, raw in enumerate(pieces)]
 
 
 def _parse(raw: bytes) -> dict[str, Any] | None:
@@ -144,8 +155,9 @@ def find_key(path: Path, key: str) -> dict[str, Any] | None:
     h = History()
     found: list[Entry] = []
     for e in entries(path):
-        if e.record is None:
-            continue
+        if not (needle in e.raw or b'"undo"' in e.raw or b'"abort"' in e.raw) \
+                or e.record is None:
+            continue  # only the lines that can matter are parsed
         k = kind(e.record)
         if k == "undo" and type(e.record.get("undoes")) is int:
             h.undone[e.record["undoes"]] = e.seq
