@@ -156,7 +156,7 @@ def encode_file(original: bytes, enc: Encounter) -> bytes:
 
     doc = to_document(enc)
     try:
-        validate(doc)
+        checked = validate(doc)
     except ValidationError as err:
         from pbwcombat.document import problems_of
 
@@ -166,6 +166,12 @@ def encode_file(original: bytes, enc: Encounter) -> bytes:
             raise UsageError(f"out of bounds: the file would break its limits ({text})"
                              ) from None
         raise Refused(f"the result would break the file's limits ({text}); refused") from None
+    from pbwcombat.model import reference_problems
+
+    problems = reference_problems(checked)  # references too: load would refuse them (65)
+    if problems:
+        raise Refused(f"the result would break the file's references "
+                      f"({'; '.join(problems)}); refused")
     return store.restyle(original, tomli_w.dumps(doc).encode("utf-8"))
 
 

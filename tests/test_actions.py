@@ -812,3 +812,26 @@ def test_R_AOO_4_declined_aoo_said_once_does_not_split_the_move_again(run, encou
     assert [e["who"] for e in events(r, "AooDeclined")] == ["a", "b"]
     assert not events(r, "AttackRolled")
     assert [e["path"][-1] for e in events(r, "Moved")] == [[1, 2], [1, 4]]
+
+
+def test_R_ACT_7_from_a_roster_whose_references_are_absent_here_is_refused(run, encounter,
+                                                                            tmp_path):
+    """SPEC: the tool never writes a file it would refuse to load. A roster combatant whose
+    `aware` list or `guard:` orders name someone absent from this encounter is refused
+    (exit 2, R-ACT-7), the file and journal untouched; it used to be written, and every
+    later command then refused the file (exit 65)."""
+    path = mill(run, encounter)
+    roster = tmp_path / "roster.toml"
+    roster.write_text('[[combatants]]\nid = "zed"\nside = "x"\ndefense = 10\nhp = 5\n'
+                      'aware = ["ghost"]\n\n[[combatants]]\nid = "ghost"\nside = "y"\n'
+                      'defense = 10\nhp = 5\n\n[[combatants]]\nid = "ward"\nside = "x"\n'
+                      'defense = 10\nhp = 5\norders = "guard:ghost"\n', encoding="utf-8")
+    before = snapshot(path)
+    for who_ in ("zed", "ward"):
+        r = run("add", path, "--from", roster, who_, "--at", "9,9", "--format", "json")
+        assert r.code == 2, (r.code, r.err)
+        assert json.loads(r.err)["error"]["rule"] == "R-ACT-7" and "ghost" in r.err
+    assert snapshot(path) == before
+    ok(run("validate", path))
+    ok(run("add", path, "--from", roster, "zed", "ghost", "--at", "9,9", "9,8"))
+    ok(run("validate", path))

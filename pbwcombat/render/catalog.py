@@ -686,6 +686,8 @@ MESSAGES_ES: dict[str, str] = {
     "add --at: {a} is taken by {b} (R-ACT-7)": "add --at: {a} está ocupada por {b} (R-ACT-7)",
     "add --at: {a} is given twice (R-ACT-7)": "add --at: {a} aparece dos veces (R-ACT-7)",
     "add --at: {a} is off the board": "add --at: {a} está fuera del tablero",
+    "add: the newcomers would leave the file invalid: {a} (R-ACT-7)":
+        "add: los recién llegados dejarían el archivo inválido: {a} (R-ACT-7)",
     "add: give --like OTHER or --from FILE (R-ACT-7)":
         "add: indica --like OTRO o --from ARCHIVO (R-ACT-7)",
     "add --like: give exactly one new ID": "add --like: indica exactamente un ID nuevo",

@@ -63,6 +63,12 @@ def add(res: Resolution, action: Add) -> None:
     for c, sq in zip(newcomers, squares, strict=True):
         c = c.replace(position=sq) if sq is not None else c
         res.emit(ev.Added(c.id, c.display, sq, combatant_document(c)))
+    from pbwcombat.model import reference_problems
+
+    problems = reference_problems(res.enc)  # the file was valid: these are the newcomers'
+    if problems:  # e.g. a roster's `aware` or `guard:` naming someone absent here
+        raise UsageError("add: the newcomers would leave the file invalid: "
+                         f"{'; '.join(problems)} (R-ACT-7)")
     if action.initiative:
         from pbwcombat.rules.initiative import place_newcomers
 
