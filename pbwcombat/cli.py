@@ -1095,11 +1095,14 @@ def _shell_complete(instruction: str) -> int:
     from typer._completion_classes import completion_init
 
     completion_init()
-    shell = instruction.partition("_")[2]
+    kind, _, shell = instruction.partition("_")
     comp_cls = sc.get_completion_class(shell) if shell in SHELLS else None
-    if comp_cls is None:
+    if comp_cls is None or kind not in ("complete", "source"):
         sys.stderr.write(f"pbwcombat: shell completion: {instruction!r} is not supported\n")
         return 1
+    if kind == "source":  # typer's `source_bash`: the script, as --show-completion prints it
+        _completion_script("--show-completion", shell)
+        return 0
     comp = comp_cls(_click_command(None), {}, "pbwcombat", "_PBWCOMBAT_COMPLETE")
     args, incomplete = comp.get_completion_args()
     _Line.words = list(args)

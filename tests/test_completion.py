@@ -214,6 +214,16 @@ def test_show_completion_prints_the_script(run: Any, shell: str, needle: str) ->
     assert r.code == 0 and needle in r.out and "pbwcombat" in r.out
 
 
+def test_the_source_instruction_prints_the_script(run: Any,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("_PBWCOMBAT_COMPLETE", "source_zsh")
+    r = run()
+    assert r.code == 0 and "_PBWCOMBAT_COMPLETE=complete_zsh" in r.out
+    monkeypatch.setenv("_PBWCOMBAT_COMPLETE", "complete_tcsh")
+    r = run()
+    assert r.code == 1 and r.out == "" and "not supported" in r.err
+
+
 def test_show_completion_for_another_shell_is_a_usage_error(run: Any) -> None:
     r = run("--show-completion", "tcsh")
     assert r.code == 2 and "bash, zsh, fish" in r.err
