@@ -861,6 +861,42 @@ MESSAGES_ES: dict[str, str] = {
     "{a}: cannot create the lock file ({b})": "{a}: no se puede crear el archivo de bloqueo ({b})",
     "warning: unused --dice faces: {a} (R-DIC-3)":
         "aviso: caras de --dice sin usar: {a} (R-DIC-3)",
+    "nothing to undo (the journal does not hold the file as it was before)":
+        "no hay nada que deshacer (el diario no guarda el archivo como era antes)",
+    "[dice] was edited by hand after `dice commit` ({a}); refused. Put the values back, or "
+    "run with --force (verify will report it)":
+        "[dice] se ha editado a mano después de `dice commit` ({a}); se rechaza. Devuelve los "
+        "valores, o usa --force (verify lo señalará)",
+    "{a} is at version {b} but has no journal ({c}): its history is missing. Run the command "
+    "with --force to start a new journal (verify will report the history as incomplete)":
+        "{a} está en la versión {b} pero no tiene diario ({c}): falta su historia. Repite la "
+        "orden con --force para empezar un diario nuevo (verify señalará la historia como "
+        "incompleta)",
+    "the result would break the file's limits ({a}); refused":
+        "el resultado rompería los límites del archivo ({a}); se rechaza",
+    "out of bounds: the file would break its limits ({a})":
+        "fuera de límites: el archivo rompería sus límites ({a})",
+    "{a}: is the encounter, its journal or its lock; not overwritten (R-OUT-11)":
+        "{a}: es el encuentro, su diario o su bloqueo; no se sobrescribe (R-OUT-11)",
+    "{a}: write-protected; not written": "{a}: protegido contra escritura; no se escribe",
+    "{a}: is a symbolic link; not followed": "{a}: es un enlace simbólico; no se sigue",
+    "{a}: no temporary file could be created": "{a}: no se pudo crear un archivo temporal",
+    "this encounter has no grid (no positions)":
+        "este encuentro no tiene cuadrícula (no hay posiciones)",
+    "--png needs Pillow: pip install 'pbwcombat[map]'":
+        "--png necesita Pillow: pip install 'pbwcombat[map]'",
+    '"{a}" is not a signed integer or dice expression (R-HP-5)':
+        "«{a}» no es un entero con signo ni una expresión de dados (R-HP-5)",
+    "--withdraw excludes --step and --run": "--withdraw excluye --step y --run",
+    "PBWCOMBAT_NOW: {a} is not an ISO 8601 time": "PBWCOMBAT_NOW: {a} no es una hora ISO 8601",
+    "PBWCOMBAT_LOCK_TIMEOUT: {a} is not a finite number of seconds ≥ 0":
+        "PBWCOMBAT_LOCK_TIMEOUT: {a} no es un número finito de segundos ≥ 0",
+    "--max-length: {a} is too short (at least {b})":
+        "--max-length: {a} es demasiado corto (al menos {b})",
+    "--seed: 64 hexadecimal digits expected": "--seed: se esperan 64 dígitos hexadecimales",
+    "--seed: {a} is not hexadecimal (an even number of 0-9a-f digits)":
+        "--seed: {a} no es hexadecimal (un número par de dígitos 0-9a-f)",
+    "--seed: 1 to 128 bytes of hexadecimal digits": "--seed: de 1 a 128 bytes en hexadecimal",
     "verification failed: {a} mismatch(es), {b} gap(s)":
         "la verificación ha fallado: discrepancias, {a}; huecos, {b}",
 }
