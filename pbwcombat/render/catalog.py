@@ -874,6 +874,8 @@ MESSAGES_ES: dict[str, str] = {
         "incompleta)",
     "the result would break the file's limits ({a}); refused":
         "el resultado rompería los límites del archivo ({a}); se rechaza",
+    "the result would break the file's references ({a}); refused":
+        "el resultado rompería las referencias del archivo ({a}); se rechaza",
     "out of bounds: the file would break its limits ({a})":
         "fuera de límites: el archivo rompería sus límites ({a})",
     "{a}: is the encounter, its journal or its lock; not overwritten (R-OUT-11)":
