@@ -13,8 +13,9 @@ R-DIC-1 (rerolls, explosions, comparisons, sets) where the rule wants everything
 import hashlib
 import hmac
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import lru_cache
+from typing import Any
 
 from pbwcombat.errors import UsageError
 from pbwcombat.value import Value
@@ -462,15 +463,19 @@ def generator_key(seed: bytes, salt: str) -> bytes:
 
 def generated_face(key: bytes, n: int, sides: int) -> int:
     """R-DIC-2 `hmac-sha256-v1`: unbiased face of die number `n` by rejection sampling."""
+    return sampled_face(lambda message: hmac.digest(key, message, "sha256"), n, sides)
+
+
+def sampled_face(mac: Callable[[bytes], bytes], n: int, sides: int) -> int:
+    """R-DIC-2's rejection sampling over `mac` (HMAC-SHA256 under the generator key): try
+    k = 0, 1, …; accept w < 2**64 - 2**64 % sides; the face is w % sides + 1."""
     limit = 2**64 - 2**64 % sides
     k = 0
     while True:
-        digest = hmac.digest(key, f"{n}:{k}".encode(), "sha256")
-        w = int.from_bytes(digest[:8], "big")
+        w = int.from_bytes(mac(f"{n}:{k}".encode())[:8], "big")
         if w < limit:
             return w % sides + 1
         k += 1
-
 
 
 class Die(Value):
@@ -548,10 +553,13 @@ class DiceSource:
                 raise UsageError(f"supplied face {face} is not a face of a d{sides} (R-DIC-3)")
             rolled = Die(sides, face, None, False)
         else:
-            rolled = Die(sides, generated_face(self.key, self.n, sides), self.n, False)
+            rolled = Die(sides, self._face(self.n, sides), self.n, False)
             self.n += 1
         self.drawn.append(rolled)
         return rolled
+
+    def _face(self, n: int, sides: int) -> int:
+        return generated_face(self.key, n, sides)
 
     def roll(self, expr: DiceExpr | str, mods: tuple[Mod, ...] = (), times: int = 1) -> Roll:
         """Roll `expr` (`times` over, summed: criticals, R-ATK-4) plus named modifiers; dice
@@ -575,6 +583,37 @@ class DiceSource:
         die = self.die(20)
         return Roll((RolledTerm(1, 1, 20, (die,), "", ""),), kept,
                     die.face + sum(m.value for m in kept))
+
+
+class PaddedDiceSource(DiceSource):
+    """The simulator's source (`odds`): the same faces as `generated_face`, with the key's
+    HMAC pads hashed once (RFC 2104: HMAC(K, m) = H(K⊕opad ‖ H(K⊕ipad ‖ m))), so that each
+    die costs two copies of a SHA-256 state, a third of `hmac.digest`; a fight draws ~50.
+    Commands keep `generated_face` (the reference the tests can intercept)."""
+
+    def __init__(self, key: bytes, n: int, supplied: list[int] | None = None) -> None:
+        super().__init__(key, n, supplied)
+        self._pads: tuple[bytes, Any, Any] | None = None  # key, ipad and opad states
+
+    def _face(self, n: int, sides: int) -> int:
+        if self._pads is None or self._pads[0] != self.key:
+            key = self.key
+            if len(key) > 64:  # longer than SHA-256's block: hashed first
+                key = hashlib.sha256(key).digest()
+            key = key.ljust(64, b"\0")
+            self._pads = (self.key, hashlib.sha256(bytes(b ^ 0x36 for b in key)),
+                          hashlib.sha256(bytes(b ^ 0x5C for b in key)))
+        return sampled_face(self.mac, n, sides)
+
+    def mac(self, message: bytes) -> bytes:
+        """HMAC-SHA256(key, message) from the pads hashed once."""
+        assert self._pads is not None
+        inner = self._pads[1].copy()
+        inner.update(message)
+        outer = self._pads[2].copy()
+        outer.update(inner.digest())
+        digest: bytes = outer.digest()
+        return digest
 
 
 D20 = parse("1d20")

@@ -657,7 +657,9 @@ class Encounter(Record):
         cached = data.get("_active")
         combatants = data["combatants"]
         if cached is None or cached[0] is not combatants:
-            cached = (combatants, tuple([c for c in combatants if not c.removed]))
+            still = tuple([c for c in combatants if not c.removed])
+            # nobody removed: the tuple itself (lets `with_combatant` carry the cache over)
+            cached = (combatants, combatants if len(still) == len(combatants) else still)
             data["_active"] = cached
         active: tuple[Combatant, ...] = cached[1]
         return active
@@ -670,14 +672,24 @@ class Encounter(Record):
     def with_combatant(self, cid: str, **changes: Any) -> Encounter:
         index = self._positions()
         i = index[cid]
-        combatants = list(self.combatants)
+        old = self.__dict__["combatants"]
+        combatants = list(old)
         combatants[i] = combatants[i].replace(**changes)
-        updated = self.replace(combatants=tuple(combatants))
-        updated.__dict__["_index"] = (updated.combatants, index)  # same ids, same places
+        new = tuple(combatants)
+        updated = self.with_field("combatants", new)
+        data = updated.__dict__
+        data["_index"] = (new, index)  # same ids, same places
+        if "removed" not in changes:  # who is active, and how many per side, stay the same
+            sides = data.get("_sides")
+            if sides is not None and sides[0] is old:
+                data["_sides"] = (new, sides[1])
+            active = data.get("_active")
+            if active is not None and active[0] is old and active[1] is old:  # none removed
+                data["_active"] = (new, new)
         return updated
 
     def with_state(self, **changes: Any) -> Encounter:
-        return self.replace(state=self.state.replace(**changes))
+        return self.with_field("state", self.state.replace(**changes))
 
 
 def _encounter_defaults(enc: Encounter) -> Encounter:

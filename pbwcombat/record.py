@@ -109,6 +109,18 @@ class Record:
             data["__pydantic_fields_set__"] = fields_set | changes.keys()
         return obj
 
+    def with_field(self, name: str, value: Any) -> Self:
+        """`replace(name=value)` for one field, without building a keyword dict: the hot path
+        of folding events (each event sets the encounter's `state` or `combatants`)."""
+        obj = object.__new__(type(self))
+        data = obj.__dict__
+        data.update(self.__dict__)
+        data[name] = value
+        fields_set = data["__pydantic_fields_set__"]
+        if name not in fields_set:  # sets are never changed in place: shared
+            data["__pydantic_fields_set__"] = fields_set | {name}
+        return obj
+
     def with_defaults(self, **values: Any) -> Self:
         """Fill derived defaults without marking them as set by the author."""
         obj = self.replace(**values)

@@ -1183,3 +1183,19 @@ def test_R_DIC_1_hp_delta_error_points_into_delta_as_typed(run, seeded, delta, a
     assert lines[1] == "  " + delta
     assert lines[2] == "  " + " " * at + "^"
     assert snapshot(seeded) == before
+
+
+@pytest.mark.parametrize("key", [bytes(range(32)), b"k", bytes(range(64)), bytes(range(100))])
+def test_R_DIC_2_the_simulators_precomputed_hmac_draws_the_reference_faces(key):
+    """`odds` draws from PaddedDiceSource (the key's HMAC pads hashed once): every face and
+    every HMAC is still R-DIC-2's, for keys shorter than, as long as and longer than a
+    SHA-256 block."""
+    from pbwcombat.dice import PaddedDiceSource
+
+    src = PaddedDiceSource(key, 5)
+    sides = [20, 6, 100, 1000, 3, 7, 2, 12, 1] * 4
+    faces = [src.die(s).face for s in sides]
+    assert faces == [ref_face(key, 5 + i, s) for i, s in enumerate(sides)]
+    assert src.mac(b"7:1") == hmac.new(key, b"7:1", hashlib.sha256).digest()
+    src.key = bytes(32)  # a new key takes new pads
+    assert src.die(20).face == ref_face(bytes(32), 5 + len(sides), 20)

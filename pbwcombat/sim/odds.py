@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any, NamedTuple, TextIO
 
-from pbwcombat.dice import DiceSource
+from pbwcombat.dice import PaddedDiceSource
 from pbwcombat.engine import Resolution
 from pbwcombat.errors import PbwError
 from pbwcombat.model import Encounter
@@ -58,7 +58,7 @@ def play(enc: Encounter, key: bytes, max_rounds: int, ids: list[str]) -> Run:
     from pbwcombat.rules.turns import next_turn
 
     # now = "": no deadline arithmetic at every turn start (nothing is shown)
-    res = Resolution(enc, DiceSource(key, 0), "", dispatch=dispatch)
+    res = Resolution(enc, PaddedDiceSource(key, 0), "", dispatch=dispatch)
     winner: str | None = None
     try:
         if enc.state.phase == "setup" or (
