@@ -417,13 +417,30 @@ def declared_argv(action: Action) -> tuple[str, ...]:
 _ID_FIELDS = ("attacker", "target", "who", "defender", "ward")
 
 
+_ID_NAMES: dict[type, tuple[tuple[str, ...], tuple[str, ...]]] = {}  # per action type
+
+
+def _id_names(kind: type) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The single-id and id-list attributes `kind` has (getattr of an absent one raises
+    inside, slow for the simulator's thousands of actions a second)."""
+    names = _ID_NAMES.get(kind)
+    if names is None:
+        fields = getattr(kind, "_fields", ())
+        names = _ID_NAMES[kind] = (
+            tuple(n for n in _ID_FIELDS if n in fields or hasattr(kind, n)),
+            tuple(n for n in ("targets", "target", *_DECLINES)
+                  if n in fields or hasattr(kind, n)))
+    return names
+
+
 def check_ids(res: Resolution, action: object) -> None:
     """Usage before rules: an unknown combatant or weapon is exit 2 whatever the state."""
-    for name in _ID_FIELDS:
+    ids, lists = _id_names(type(action))
+    for name in ids:
         ref = getattr(action, name, None)
         if isinstance(ref, str):
             res.combatant(ref)
-    for field in ("targets", "target", *_DECLINES):
+    for field in lists:
         refs = getattr(action, field, ())
         for ref in refs if isinstance(refs, tuple) else ():
             res.combatant(ref)

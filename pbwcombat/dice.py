@@ -529,7 +529,11 @@ class Roll(Value):
     @property
     def natural(self) -> int:
         """The face of the first die that counts (the natural roll of a d20 check)."""
-        return next(d.face for d in self.dice if not d.dropped)
+        for term in self.terms:
+            for d in term.dice:
+                if not d.dropped:
+                    return d.face
+        raise StopIteration  # as next() over no dice
 
 
 _PARSED: dict[str, DiceExpr] = {}  # expression text → its parse (values: immutable, shared)

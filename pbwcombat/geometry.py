@@ -9,7 +9,9 @@ Square = tuple[int, int]
 
 def distance(a: Square, b: Square) -> int:
     """R-GEO-2: Chebyshev distance (diagonals count 1) for reach, range and radius."""
-    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+    dx = abs(a[0] - b[0])
+    dy = abs(a[1] - b[1])
+    return dx if dx > dy else dy  # max() without its call: the simulator's hottest helper
 
 
 def weapon_threatens(w: Weapon, d: int) -> bool:

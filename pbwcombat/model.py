@@ -413,6 +413,8 @@ class Combatant(Record):
     @property
     def helpless(self) -> str:
         """The condition that keeps it from acting (R-CND-3), or ""."""
+        if not self.conditions:
+            return ""
         return next((n for n in HELPLESS if n in self.conditions), "")
 
     @property

@@ -136,8 +136,8 @@ def advance(res: Resolution) -> None:
 
 def _longest_duration(enc: Encounter) -> int:
     """The most turns any running duration has left (0 if none)."""
-    return max((cond.turns for c in enc.combatants for cond in c.conditions.values()
-                if cond.turns is not None), default=0)
+    return max((cond.turns for c in enc.combatants if c.conditions
+                for cond in c.conditions.values() if cond.turns is not None), default=0)
 
 
 def _start_or_skip(res: Resolution, cid: str) -> bool:
