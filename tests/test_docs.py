@@ -402,3 +402,28 @@ def test_the_documented_encounter_examples_validate(run: Callable[..., Any], tmp
         path.write_text(text, encoding="utf-8")
         result = run("validate", path)
         assert result.code == 0, (block[:60], result.err)
+
+
+# -- the first fight of each index page (and the README's quick start) runs as written --
+
+FIRST_FIGHTS = [("docs/en/README.md", "A first fight"), ("docs/es/README.md", "Un primer combate"),
+                ("README.md", "Quick start")]
+
+
+@pytest.mark.parametrize("where,section", FIRST_FIGHTS)
+def test_the_first_fight_runs_as_written(run: Callable[..., Any], tmp_path: Path,
+                                         monkeypatch: pytest.MonkeyPatch, where: str,
+                                         section: str) -> None:
+    import shlex
+
+    body = sections((ROOT / where).read_text(encoding="utf-8"), 2)[section]
+    blocks = re.findall(r"^```sh\n(.*?)^```", body, flags=re.S | re.M)
+    monkeypatch.chdir(tmp_path)
+    commands = [shlex.split(line, comments=True) for block in blocks
+                for line in block.splitlines() if line.startswith("pbwcombat ")]
+    assert len(commands) >= 6
+    for words in commands:
+        if words[1] == "roll-initiative":  # the hero's turn first, as the page assumes
+            words += ["--dice", "20,1"]
+        result = run(*words[1:])
+        assert result.code == 0, (words, result.err)
