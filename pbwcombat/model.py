@@ -129,7 +129,13 @@ class Rules(Record):
 
 
 def slug(value: str) -> str:
-    s = re.sub(r"[^a-z0-9]+", "-", value.lower()).strip("-")
+    """SPEC weapon id "(a slug of name)": "Daga élfica" → "daga-elfica" (accents folded, not
+    dropped with their letter)."""
+    import unicodedata
+
+    folded = "".join(ch for ch in unicodedata.normalize("NFKD", value.lower())
+                     if not unicodedata.combining(ch))
+    s = re.sub(r"[^a-z0-9]+", "-", folded).strip("-")
     return s or "weapon"
 
 

@@ -80,3 +80,18 @@ def test_SPEC_json_error_of_a_refusal_names_its_rule_R_LOG_1(run, encounter):
     assert err["code"] == 3 and err["rule"] == "R-LOG-1", err
     assert err["message"].startswith("R-LOG-1")
     assert snapshot(path) == before
+
+
+# -- The encounter file: a weapon's id is "(a slug of name)" ------------------------------------
+
+
+def test_SPEC_weapon_id_defaults_to_a_slug_of_its_name_accents_folded(run, encounter):
+    text = duel().replace('id = "sword"\n', "", 1).replace('name = "Sword"', 'name = "Daga Élfica"')
+    assert 'name = "Daga Élfica"' in text
+    path = encounter(text)
+    assert run("roll-initiative", path, "--dice", "18,3").code == 0
+    weapons = tomllib.loads(path.read_text("utf-8"))["combatants"][0]["weapons"]
+    assert weapons[0]["id"] == "daga-elfica"
+    for spelled in ("daga-elfica", "Daga Élfica"):  # --weapon takes the id or the name
+        r = run("attack", path, "hero", "orc", "--weapon", spelled, "--dry-run", "--dice", "1")
+        assert r.code == 0, (spelled, r.err)
