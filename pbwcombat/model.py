@@ -129,8 +129,8 @@ class Rules(Record):
 
 
 def slug(value: str) -> str:
-    """SPEC weapon id "(a slug of name)": "Daga élfica" → "daga-elfica" (accents folded, not
-    dropped with their letter)."""
+    """SPEC weapon id "(a slug of name)": accented letters are folded ("é" → "e"), not
+    dropped."""
     import unicodedata
 
     folded = "".join(ch for ch in unicodedata.normalize("NFKD", value.lower())
