@@ -129,8 +129,8 @@ class Rules(Record):
 
 
 def slug(value: str) -> str:
-    """SPEC weapon id "(a slug of name)": accented letters are folded ("é" → "e"), not
-    dropped."""
+    """SPEC weapon id "(a slug of name)": accented letters are folded to their base letter,
+    not dropped."""
     import unicodedata
 
     folded = "".join(ch for ch in unicodedata.normalize("NFKD", value.lower())
