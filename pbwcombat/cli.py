@@ -658,13 +658,17 @@ def dice_reveal_cmd(encounter: Encounter,
 
     _check_choice(format, FORMATS, "--format")
     _check_choice(lang, LANGS, "--lang")
-    d = revealable_seed(load(encounter)[1], force)
-    if format == "json":
-        sys.stdout.write(json.dumps({"algorithm": d.algorithm, "seed": d.seed, "salt": d.salt,
-                                     "commitment": commitment_of(d.seed)}) + "\n")
+    enc = load(encounter)[1]
+    d = revealable_seed(enc, force)
+    text = (f"algorithm {d.algorithm}\nseed {d.seed}\nsalt {d.salt}\n"
+            f"commitment {commitment_of(d.seed)}\n")
+    if format == "json":  # SPEC's JSON shape (version, events, text) plus the seed's keys
+        sys.stdout.write(json.dumps({"version": enc.state.version, "events": [],
+                                     "algorithm": d.algorithm, "seed": d.seed, "salt": d.salt,
+                                     "commitment": commitment_of(d.seed), "text": text},
+                                    ensure_ascii=False) + "\n")
         return
-    sys.stdout.write(f"algorithm {d.algorithm}\nseed {d.seed}\nsalt {d.salt}\n"
-                     f"commitment {commitment_of(d.seed)}\n")
+    sys.stdout.write(text)
 
 
 @command("map", "The grid as text in a code block, one letter per combatant, with a "
@@ -721,8 +725,20 @@ def verify_cmd(encounter: Encounter,
     if len(seed_hex) != 64 or any(ch not in "0123456789abcdef" for ch in seed_hex):
         raise UsageError("--seed: 64 hexadecimal digits expected")
     report = verify_file(encounter, raw, seed_hex)
-    if format == "json":
+    out = [f"commitment {report.commitment}" if report.committed else
+           "nothing was committed (no `dice commit` in the journal): the rolls are "
+           "checked against the seed alone",
+           f"records checked: {report.records} (undone commands: {report.undone}, "
+           f"aborted: {report.aborted})",
+           f"generator rolls checked: {report.generated}",
+           f"supplied faces (not checkable): {report.supplied}"]
+    out += reuse_lines(report.reuses, "plain", enc.lang)
+    out += [f"FAILED {line}" for line in report.failures]
+    out.append("ok" if report.ok else "FAILED")
+    text = "\n".join(out) + "\n"
+    if format == "json":  # SPEC's JSON shape (version, events, text) plus the report's keys
         sys.stdout.write(json.dumps({
+            "version": enc.state.version, "events": [],
             "ok": report.ok, "records": report.records, "generated": report.generated,
             "supplied": report.supplied, "undone": report.undone, "aborted": report.aborted,
             "complete": report.complete, "committed": report.committed,
@@ -730,19 +746,10 @@ def verify_cmd(encounter: Encounter,
             "first_failure": report.failures[0] if report.failures else None,
             "reuses": [{"n": r.n, "first": describe(r.first), "first_face": r.first_face,
                         "then": describe(r.then), "then_face": r.then_face}
-                       for r in report.reuses]}, ensure_ascii=False) + "\n")
+                       for r in report.reuses],
+            "text": text}, ensure_ascii=False) + "\n")
     else:
-        out = [f"commitment {report.commitment}" if report.committed else
-               "nothing was committed (no `dice commit` in the journal): the rolls are "
-               "checked against the seed alone",
-               f"records checked: {report.records} (undone commands: {report.undone}, "
-               f"aborted: {report.aborted})",
-               f"generator rolls checked: {report.generated}",
-               f"supplied faces (not checkable): {report.supplied}"]
-        out += reuse_lines(report.reuses, "plain", enc.lang)
-        out += [f"FAILED {line}" for line in report.failures]
-        out.append("ok" if report.ok else "FAILED")
-        sys.stdout.write("\n".join(out) + "\n")
+        sys.stdout.write(text)
     if not report.ok:
         raise Refused(f"R-LOG-3: verification failed at {report.failures[0]}")
 

@@ -95,3 +95,22 @@ def test_SPEC_weapon_id_defaults_to_a_slug_of_its_name_accents_folded(run, encou
     for spelled in ("daga-elfica", "Daga Élfica"):  # --weapon takes the id or the name
         r = run("attack", path, "hero", "orc", "--weapon", spelled, "--dry-run", "--dice", "1")
         assert r.code == 0, (spelled, r.err)
+
+
+# -- `--format json` prints one JSON object {"version", "events", "text"} -----------------------
+
+
+def test_SPEC_json_shape_of_verify_and_dice_reveal(run, encounter):
+    path = _started(run, encounter)
+    assert run("roll", path, "1d6").code == 0
+    assert run("end", path).code == 0
+    before = snapshot(path)
+    for args in (("verify", path), ("dice", "reveal", path)):
+        r = run(*args, "--format", "json")
+        assert r.code == 0, (args, r.err)
+        data = r.json()
+        assert data["version"] == 3 and data["events"] == [], data
+        assert isinstance(data["text"], str) and data["text"], data
+    assert run("verify", path, "--format", "json").json()["ok"] is True
+    assert "seed" in run("dice", "reveal", path, "--format", "json").json()
+    assert snapshot(path) == before  # read-only
