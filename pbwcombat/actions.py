@@ -251,7 +251,14 @@ def parse_square(text: str) -> tuple[int, int]:
     parts = text.replace(" ", "").split(",")
     if len(parts) != 2 or not all(p.lstrip("+-").isdigit() and len(p) < 8 for p in parts):
         raise UsageError(f"{text!r} is not a square X,Y (e.g. 3,4 or -1,2)")
-    return int(parts[0]), int(parts[1])
+    x, y = int(parts[0]), int(parts[1])
+    if not (-BOARD <= x <= BOARD and -BOARD <= y <= BOARD):  # SPEC: an argument out of the
+        # file's bounds is exit 2 (--force let `move` try to write it, exit 3)
+        raise UsageError(f"{text!r} is off the board (coordinates from -{BOARD} to {BOARD})")
+    return x, y
+
+
+BOARD = 100_000  # the file's coordinate bound (model._COORD)
 
 
 def _option(name: str, cls: type[Action] | None = None) -> str:

@@ -114,3 +114,18 @@ def test_SPEC_json_shape_of_verify_and_dice_reveal(run, encounter):
     assert run("verify", path, "--format", "json").json()["ok"] is True
     assert "seed" in run("dice", "reveal", path, "--format", "json").json()
     assert snapshot(path) == before  # read-only
+
+
+# -- Exit codes: an argument out of the file's bounds is exit 2, the file unchanged -------------
+
+
+def test_SPEC_a_square_off_the_board_is_exit_2_even_with_force(run, encounter):
+    path = _started(run, encounter)
+    before = snapshot(path)
+    for args in (("move", path, "hero", "999999,0", "--force"),
+                 ("move", path, "hero", "1,1", "0,-100001", "--force"),
+                 ("declare", path, "hero", "move", "999999,0")):
+        r = run(*args)
+        assert r.code == 2, (args, r.code, r.err)  # was 3 "would break the file's limits"
+        assert "off the board" in r.err
+    assert snapshot(path) == before

@@ -720,6 +720,8 @@ MESSAGES_ES: dict[str, str] = {
     "{a}: expected {b}": "{a}: se esperaba {b}",
     "{a} is not a square X,Y (e.g. 3,4 or -1,2)":
         "{a} no es una casilla X,Y (p. ej. 3,4 o -1,2)",
+    "{a} is off the board (coordinates from {b} to {c})":
+        "{a} está fuera del tablero (coordenadas de {b} a {c})",
     "{a}: {b} is not an integer": "{a}: {b} no es un número entero",
     "add: {a} is not an id (a-z, 0-9, _ and -)": "add: {a} no es un id (a-z, 0-9, _ y -)",
     # conditions (R-CND-1): before the generic "{a} is not {b}" below
