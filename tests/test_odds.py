@@ -283,7 +283,7 @@ def test_R_SIM_2_the_report_is_a_post_in_both_languages(run, encounter):
     es = ok(run("odds", path, "--runs", 50, "--seed", "12", "--jobs", "1", "--lang", "es",
                 "--format", "markdown")).out
     assert "**Probabilidades**" not in es and "— Probabilidades" in es
-    assert "Victoria de **The party**:" in es and "intervalo del 95 %" in es
+    assert "**The party**, victoria:" in es and "intervalo del 95 %" in es
     assert "  \n" in es  # R-OUT-6: hard breaks inside paragraphs
     plain = ok(run("odds", path, "--runs", 50, "--seed", "12", "--jobs", "1", "--format",
                    "plain", "--gm")).out
@@ -310,3 +310,15 @@ def test_R_SIM_2_progress_only_on_a_terminal_and_only_when_slow():
     p(5)
     p.close()
     assert "5/10 runs" in slow.getvalue() and slow.getvalue().endswith("\n")
+
+
+def test_R_SIM_2_a_fight_ended_by_hand_with_both_sides_up_is_undecided(run, encounter):
+    """`end` with both sides standing names no winner: the report must not read it as
+    "nobody left standing" (R-TRN-6, R-SIM-2)."""
+    path = goblins(encounter)
+    ok(run("roll-initiative", path, "--dice", "18,12,5,3,2"))
+    ok(run("end", path))
+    data = odds_json(run, path, "--runs", 20, "--seed", "aa", "--jobs", "1")
+    assert data["nobody"]["count"] == 0
+    assert data["undecided"]["count"] == 20
+    assert all(s["count"] == 0 for s in data["sides"])

@@ -631,7 +631,7 @@ ES: dict[str, str] = {
     "odds_from_round": "el asalto {round}",
     "odds_from_turn": "el asalto {round}, turno de {name}",
     "odds_from_ended": "el final (el combate ha terminado)",
-    "odds_wins": "Victoria de {side}: {share} (intervalo del 95 %: {low}–{high})",
+    "odds_wins": "{side}, victoria: {share} (intervalo del 95 %: {low}–{high})",
     "odds_nobody": "No queda nadie en pie: {share}",
     "odds_undecided": "Sin decidir tras {max} asaltos: {share}",
     "odds_rounds": "Asaltos: media {mean}, mediana {median}, percentiles 10–90: {p10}–{p90}",

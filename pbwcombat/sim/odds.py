@@ -55,7 +55,7 @@ def play(enc: Encounter, key: bytes, max_rounds: int, ids: list[str]) -> Run:
     from pbwcombat.actions import RollInitiative
     from pbwcombat.dispatch import dispatch
     from pbwcombat.rules.orders import follow_orders, orders_of
-    from pbwcombat.rules.turns import next_turn
+    from pbwcombat.rules.turns import next_turn, winner_if_over
 
     # now = "": no deadline arithmetic at every turn start (nothing is shown)
     res = Resolution(enc, PaddedDiceSource(key, 0), "", dispatch=dispatch)
@@ -68,7 +68,9 @@ def play(enc: Encounter, key: bytes, max_rounds: int, ids: list[str]) -> Run:
         while True:
             st = res.enc.state
             if st.phase == "ended":
-                winner = st.winner
+                # "" is nobody left standing only when nobody is; a fight ended by hand
+                # with two sides up was decided by nobody (R-TRN-6 `end`)
+                winner = st.winner if st.winner or winner_if_over(res.enc) == "" else None
                 break
             if st.round > max_rounds:
                 break
