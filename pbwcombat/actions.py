@@ -47,6 +47,9 @@ class Next(Action):
 
     VERB = "next"
     if_idle: str | None = None
+    no_aoo: tuple[str, ...] = ()  # R-AOO-4: for the acts the idle combatant's orders make
+    no_intercept: tuple[str, ...] = ()
+    LATER = _DECLINES
 
 
 class Delay(Action):
@@ -227,6 +230,9 @@ class ClearDeclaration(Action):
 
 class Resolve(Action):
     VERB = "resolve"
+    no_aoo: tuple[str, ...] = ()  # R-AOO-4: for every act of the round (declared or by
+    no_intercept: tuple[str, ...] = ()  # orders), besides each declaration's own
+    LATER = _DECLINES
 
 
 DECLARABLE = ("attack", "move", "disengage", "intercept", "delay", "action")

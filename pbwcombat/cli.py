@@ -362,6 +362,19 @@ def undo_cmd(encounter: Encounter,
 # -- action commands ------------------------------------------------------------------------
 
 
+NoAooOpt = Annotated[str | None, typer.Option(
+    "--no-aoo", help="Enemies that decline their attack of opportunity this time, e.g. "
+                     "snag,nit (R-AOO-4).")]
+NoInterceptOpt = Annotated[str | None, typer.Option(
+    "--no-intercept", help="Guards that let the act pass, e.g. brother-tom (R-AOO-4).")]
+
+
+def _declines(no_aoo: str | None, no_intercept: str | None
+              ) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    return (act.parse_ids(no_aoo, "--no-aoo") if no_aoo is not None else (),
+            act.parse_ids(no_intercept, "--no-intercept") if no_intercept is not None else ())
+
+
 @action_command("roll-initiative", "Roll initiative (R-INI): starts the surprise round or "
                 "round 1; places newcomers (R-INI-8).\n\nExample: pbwcombat roll-initiative "
                 "fight.toml --dice 17,4,12")
@@ -374,14 +387,16 @@ def roll_initiative_cmd(encounter: Encounter, opts: Any,
 
 @action_command("next", "End the turn and start the next (R-TRN-4/6). With --if-idle, "
                 "once due, and rules.idle_action = \"orders\", the idle combatant first acts "
-                "by its standing orders (R-ORD-3).\n\nExample (cron): "
-                "pbwcombat next fight.toml --if-idle 48h")
+                "by its standing orders (R-ORD-3); --no-aoo / --no-intercept name enemies that "
+                "let its acts pass (R-AOO-4).\n\nExample (cron): "
+                "pbwcombat next fight.toml --if-idle 48h --no-aoo snag")
 def next_cmd(encounter: Encounter, opts: Any,
              if_idle: Annotated[str | None, typer.Option(
                  "--if-idle", help="Act only once the turn has waited this long (e.g. 48h).")]
-             = None) -> None:
+             = None,
+             no_aoo: NoAooOpt = None, no_intercept: NoInterceptOpt = None) -> None:
     # R-ORD-3: once due, `rules.idle_action = "orders"` plays the idle combatant's orders
-    action = act.Next(if_idle)
+    action = act.Next(if_idle, *_declines(no_aoo, no_intercept))
     _run(encounter, "next", action, opts._replace(if_idle=if_idle))
 
 
@@ -438,19 +453,6 @@ def roll_cmd(encounter: Encounter,
 
 
 _square = act.parse_square
-
-NoAooOpt = Annotated[str | None, typer.Option(
-    "--no-aoo", help="Enemies that decline their attack of opportunity this time, e.g. "
-                     "snag,nit (R-AOO-4).")]
-NoInterceptOpt = Annotated[str | None, typer.Option(
-    "--no-intercept", help="Guards that let the act pass, e.g. brother-tom (R-AOO-4).")]
-
-
-def _declines(no_aoo: str | None, no_intercept: str | None
-              ) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    return (act.parse_ids(no_aoo, "--no-aoo") if no_aoo is not None else (),
-            act.parse_ids(no_intercept, "--no-intercept") if no_intercept is not None else ())
-
 
 @action_command("attack", "Attack (R-ATK, R-AOO, R-INT): checks turn, action, reach or range; "
                 "rolls attack, confirmation and damage. --full: a full attack (R-ACT-5), one "
@@ -778,13 +780,16 @@ def declare_cmd(encounter: Encounter, who: Who, opts: Any,
 
 
 @action_command("resolve", "Resolve the declared actions from the current turn to the end "
-                "of the round, in initiative order, as one post.\n\nExample (cron): "
-                "pbwcombat resolve fight.toml --if-idle 48h")
+                "of the round, in initiative order, as one post (without a declaration, by "
+                "standing orders, R-ORD-3). --no-aoo / --no-intercept hold for every act of "
+                "the round, besides each declaration's own (R-AOO-4).\n\nExample (cron): "
+                "pbwcombat resolve fight.toml --if-idle 48h --no-aoo snag")
 def resolve_cmd(encounter: Encounter, opts: Any,
                 if_idle: Annotated[str | None, typer.Option(
-                    "--if-idle", help="Act only once the turn has waited this long.")] = None
-                ) -> None:
-    _run(encounter, "resolve", act.Resolve(), opts._replace(if_idle=if_idle))
+                    "--if-idle", help="Act only once the turn has waited this long.")] = None,
+                no_aoo: NoAooOpt = None, no_intercept: NoInterceptOpt = None) -> None:
+    _run(encounter, "resolve", act.Resolve(*_declines(no_aoo, no_intercept)),
+         opts._replace(if_idle=if_idle))
 
 
 @command("odds", "Play the fight from its current state to the end many times, everyone "

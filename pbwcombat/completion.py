@@ -23,7 +23,8 @@ _ANYONE = {"hp", "remove", "condition"}
 _LISTS = {("hp", "who"), ("condition", "who"), ("attack", "target"), ("action", "target"),
           ("move", "no_aoo"), ("move", "no_intercept"), ("attack", "no_aoo"),
           ("attack", "no_intercept"), ("disengage", "no_aoo"), ("disengage", "no_intercept"),
-          ("action", "no_aoo"), ("action", "no_intercept")}
+          ("action", "no_aoo"), ("action", "no_intercept"), ("next", "no_aoo"),
+          ("next", "no_intercept"), ("resolve", "no_aoo"), ("resolve", "no_intercept")}
 
 
 def candidates(command: str, param: str, params: dict[str, Any], incomplete: str) -> list[str]:

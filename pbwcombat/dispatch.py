@@ -196,8 +196,9 @@ HANDLERS: dict[type, Callable[[Resolution, Any], None]] = {
 def dispatch(res: Resolution, action: object) -> None:
     """Check the ids (exit 2 whatever the state), then resolve `action` by its rule."""
     a.check_ids(res, action)
-    res.no_aoo = frozenset(getattr(action, "no_aoo", ()))  # R-AOO-4: this action's declines
-    res.no_intercept = frozenset(getattr(action, "no_intercept", ()))
+    # R-AOO-4: this action's declines, and the command's (a declared round, orders)
+    res.no_aoo = res.command_no_aoo | frozenset(getattr(action, "no_aoo", ()))
+    res.no_intercept = res.command_no_intercept | frozenset(getattr(action, "no_intercept", ()))
     res.declined = set()
     HANDLERS[type(action)](res, action)
 
@@ -206,5 +207,7 @@ def apply_action(enc: Encounter, action: a.Action, dice: DiceSource, now: str,
                  force: bool = False) -> Resolution:
     """Resolve one action; raises IllegalAction/UsageError and leaves `enc` untouched."""
     res = Resolution(enc, dice, now, force, dispatch)
+    res.command_no_aoo = frozenset(getattr(action, "no_aoo", ()))
+    res.command_no_intercept = frozenset(getattr(action, "no_intercept", ()))
     dispatch(res, action)
     return res

@@ -34,6 +34,10 @@ class Resolution:
         self.no_aoo: frozenset[str] = frozenset()
         self.no_intercept: frozenset[str] = frozenset()
         self.declined: set[tuple[str, str]] = set()  # (enemy, mover) already narrated
+        # ... and those the command itself names (`resolve`, `next --if-idle`): they hold
+        # for every act it makes, declared or by standing orders
+        self.command_no_aoo: frozenset[str] = frozenset()
+        self.command_no_intercept: frozenset[str] = frozenset()
 
     def apply(self, action: object) -> None:
         """Resolve a further action inside this one (a declared round), through the same

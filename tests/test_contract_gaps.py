@@ -1,0 +1,98 @@
+"""Gaps the contract review found between SPEC.md/RULES.md and the commands, each closed
+with its own test: declines on `next --if-idle` and `resolve` (SPEC options, R-AOO-4)."""
+
+from __future__ import annotations
+
+import json
+
+from helpers import events, fight, ok, person, snapshot, state, who
+
+AFTER_48H = "2026-12-01T13:00:00Z"  # 49 hours after the `run` fixture's fixed "now"
+
+BOW = ('\n[[combatants.weapons]]\nid = "bow"\nkind = "ranged"\nattack = 3\n'
+       'damage = "1d6"\nrange = 10\n')
+
+
+def archer(cid: str, side: str, mod: int, **keys: object) -> str:
+    """A combatant with only a bow: shooting next to an enemy provokes (R-ATK-7)."""
+    values = {"id": cid, "name": cid.capitalize(), "side": side, "initiative_mod": mod,
+              "defense": 12, "hp": 10, **keys}
+    return "\n".join(["[[combatants]]"] + [f"{k} = {json.dumps(v)}"
+                                          for k, v in values.items()]) + "\n" + BOW + "\n"
+
+
+def _shooter_next_to_ann(run, encounter, idle: bool = True):
+    """Ann (PC, club) acts first and so is not flat-footed; then the orc's turn: the orc,
+    with only a bow, stands next to her; by its orders it shoots her, which provokes."""
+    rules = 'default_action = "attack-nearest"' + ('\nidle_action = "orders"' if idle else "")
+    path = encounter(fight(
+        person("ann", "heroes", 3, pc=True, position=[1, 0]),
+        archer("orc", "monsters", 2, position=[0, 0], orders="attack-nearest"),
+        rules=rules))
+    ok(run("roll-initiative", path, "--dice", "10,10"))
+    ok(run("next", path))
+    assert state(path)["turn"] == "orc"
+    return path
+
+
+def _provoked(r) -> list[str]:
+    return [e["type"] for e in events(r) if e["type"].startswith("Aoo")]
+
+
+def test_SPEC_next_if_idle_by_orders_takes_no_aoo(run, encounter):
+    """R-AOO-4 through `next --if-idle` (R-ORD-3): the shot by orders provokes; `--no-aoo`
+    declines it, it is narrated, and Ann's AoO for the round is not used up."""
+    path = _shooter_next_to_ann(run, encounter)
+    r = ok(run("next", path, "--if-idle", "48h", "--no-aoo", "ann", "--dice", "15,2",
+               "--format", "json", now=AFTER_48H))
+    assert _provoked(r) == ["AooDeclined"]
+    assert [e["attacker"] for e in events(r, "AttackRolled")] == ["orc"]
+    assert "lets Orc go" in r.json()["text"]
+    assert who(path, "ann").get("aoo_round", -1) == -1
+    assert state(path)["turn"] == "ann"
+
+
+def test_SPEC_next_if_idle_by_orders_provokes_without_the_decline(run, encounter):
+    path = _shooter_next_to_ann(run, encounter)
+    r = ok(run("next", path, "--if-idle", "48h", "--dice", "2,2,15,2", "--format", "json",
+               now=AFTER_48H))
+    assert [e["attacker"] for e in events(r, "AttackRolled")] == ["ann", "orc"]
+
+
+def test_SPEC_resolve_takes_no_aoo_for_standing_orders(run, encounter):
+    path = _shooter_next_to_ann(run, encounter, idle=False)
+    r = ok(run("resolve", path, "--no-aoo", "ann", "--dice", "15,2", "--format", "json"))
+    assert _provoked(r) == ["AooDeclined"]
+    assert [e["attacker"] for e in events(r, "AttackRolled")][:1] == ["orc"]
+
+
+def test_SPEC_resolve_takes_no_aoo_for_declarations(run, encounter):
+    path = _shooter_next_to_ann(run, encounter, idle=False)
+    ok(run("declare", path, "orc", "attack", "ann", "--weapon", "bow"))
+    r = ok(run("resolve", path, "--no-aoo", "ann", "--dice", "15,2", "--format", "json"))
+    assert _provoked(r) == ["AooDeclined"]
+    assert who(path, "ann").get("aoo_round", -1) == -1
+
+
+def test_SPEC_resolve_no_intercept_lets_the_mover_pass(run, encounter):
+    """R-INT-3 through `resolve`: the orc walks by its orders into the guarding knight's
+    radius; `--no-intercept knight` lets it pass (narrated, no contest)."""
+    path = encounter(fight(
+        person("knight", "heroes", 3, position=[1, 1], hp=30),
+        person("orc", "monsters", 2, position=[6, 6], orders="attack-nearest"),
+        person("mage", "heroes", 0, position=[1, 0], pc=True)))
+    ok(run("roll-initiative", path, "--dice", "10,10,10"))
+    ok(run("intercept", path, "knight", "mage"))
+    ok(run("next", path))
+    r = ok(run("resolve", path, "--no-intercept", "knight", "--format", "json"))
+    assert [e["defender"] for e in events(r, "InterceptDeclined")] == ["knight"]
+    assert not events(r, "PriorityRolled")
+
+
+def test_SPEC_resolve_no_aoo_unknown_id_is_a_usage_error(run, encounter):
+    path = _shooter_next_to_ann(run, encounter, idle=False)
+    before = snapshot(path)
+    r = run("resolve", path, "--no-aoo", "ghost")
+    assert r.code == 2 and snapshot(path) == before
+    r = run("next", path, "--if-idle", "48h", "--no-intercept", "ghost", now=AFTER_48H)
+    assert r.code == 2 and snapshot(path) == before
