@@ -12,7 +12,7 @@ from typing import Any, ClassVar, get_type_hints
 
 from pbwcombat.engine import Resolution
 from pbwcombat.errors import UsageError
-from pbwcombat.value import Value
+from pbwcombat.frozen import Value
 
 
 class Action(Value):
@@ -43,7 +43,7 @@ class RollInitiative(Action):
 
 class Next(Action):
     """`next [--if-idle D]`: once due, with `rules.idle_action = "orders"` the idle
-    combatant first acts by its standing orders (R-ORD-3); the runner checks the wait."""
+    combatant first acts by its standing orders (R-ORD-3); the service checks the wait."""
 
     VERB = "next"
     if_idle: str | None = None

@@ -224,7 +224,7 @@ def _register_action(target: typer.Typer, name: str, help_text: str,
     @functools.wraps(fn)
     def wrapper(**kwargs: Any) -> None:
         from pbwcombat.dice import parse_supplied
-        from pbwcombat.runner import Options
+        from pbwcombat.service import Options
 
         common = {k: kwargs.pop(k) for k in _COMMON_NAMES}
         _check_choice(common["format"], FORMATS, "--format")
@@ -249,7 +249,7 @@ def _emit(outcome: Any) -> None:
 
 
 def _run(path: Path, command: str, action: act.Action, opts: Any) -> None:
-    from pbwcombat.runner import run_action
+    from pbwcombat.service import run_action
 
     _emit(run_action(path, command, action, opts))
 
@@ -280,7 +280,7 @@ def new_cmd(encounter: Encounter,
          "Example: pbwcombat validate fight.toml")
 def validate_cmd(encounter: Encounter, format: FormatOpt = None,
                  debug: DebugOpt = False) -> None:
-    from pbwcombat.runner import check_valid
+    from pbwcombat.service import check_valid
 
     _check_choice(format, FORMATS, "--format")
     check_valid(encounter)  # problems, if any, go out through the error boundary (exit 65)
@@ -294,7 +294,7 @@ def show_cmd(encounter: Encounter, format: FormatOpt = None, lang: LangOpt = Non
              map: Annotated[bool, typer.Option("--map", help="Append the text map.")] = False,
              max_length: MaxLengthOpt = None, debug: DebugOpt = False) -> None:
     from pbwcombat.render.post import status_post
-    from pbwcombat.runner import load
+    from pbwcombat.service import load
 
     _check_choice(format, FORMATS, "--format")
     _check_choice(lang, LANGS, "--lang")
@@ -317,7 +317,7 @@ def log_cmd(encounter: Encounter,
             format: FormatOpt = None, lang: LangOpt = None, gm: GmOpt = False,
             max_length: MaxLengthOpt = None, debug: DebugOpt = False) -> None:
     from pbwcombat.render.log import log_post
-    from pbwcombat.runner import committed_records, load
+    from pbwcombat.service import committed_records, load
 
     _check_choice(format, FORMATS, "--format")
     _check_choice(lang, LANGS, "--lang")
@@ -351,7 +351,7 @@ def undo_cmd(encounter: Encounter,
                  "--dry-run", help="Say what would be undone; change nothing.")] = False,
              format: FormatOpt = None, lang: LangOpt = None, debug: DebugOpt = False) -> None:
     from pbwcombat.render.log import undo_post
-    from pbwcombat.runner import undo
+    from pbwcombat.service import undo
 
     _check_choice(format, FORMATS, "--format")
     _check_choice(lang, LANGS, "--lang")
@@ -655,7 +655,7 @@ def dice_reveal_cmd(encounter: Encounter,
                     format: FormatOpt = None, lang: LangOpt = None,
                     debug: DebugOpt = False) -> None:
     from pbwcombat.rules.rolls import revealable_seed
-    from pbwcombat.runner import load
+    from pbwcombat.service import load
     from pbwcombat.verify import commitment_of
 
     _check_choice(format, FORMATS, "--format")
@@ -682,7 +682,7 @@ def map_cmd(encounter: Encounter,
             format: FormatOpt = None, lang: LangOpt = None,
             max_length: MaxLengthOpt = None, debug: DebugOpt = False) -> None:
     from pbwcombat.render.gridmap import text_map
-    from pbwcombat.runner import load
+    from pbwcombat.service import load
 
     _check_choice(format, FORMATS, "--format")
     _check_choice(lang, LANGS, "--lang")
@@ -713,7 +713,7 @@ def verify_cmd(encounter: Encounter,
                format: FormatOpt = None, debug: DebugOpt = False) -> None:
     from pbwcombat.errors import Refused
     from pbwcombat.render.trust import describe, reuse_lines
-    from pbwcombat.runner import load
+    from pbwcombat.service import load
     from pbwcombat.verify import verify_file
 
     _check_choice(format, FORMATS, "--format")
@@ -815,7 +815,7 @@ def odds_cmd(encounter: Encounter,
     import os
 
     from pbwcombat.render.odds import odds_post
-    from pbwcombat.runner import load
+    from pbwcombat.service import load
     from pbwcombat.sim.odds import Progress, default_jobs, odds
 
     _check_choice(format, FORMATS, "--format")  # SPEC: discord too, as on every post

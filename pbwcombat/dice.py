@@ -18,7 +18,7 @@ from functools import lru_cache
 from typing import Any
 
 from pbwcombat.errors import UsageError
-from pbwcombat.value import Value
+from pbwcombat.frozen import Value
 
 ALGORITHM = "hmac-sha256-v1"
 MAX_COUNT = 100

@@ -13,7 +13,7 @@ from pydantic_core import ValidationError
 
 from pbwcombat.errors import InvalidEncounter
 from pbwcombat.model import Combatant, Encounter, reference_problems, status_for, validate
-from pbwcombat.record import REQUIRED, Record
+from pbwcombat.schema import REQUIRED, Record
 
 _COMBATANT_STATE = ("hp", "max_hp", "initiative", "status", "flat_footed", "engaged",
                     "missile_engaged", "guarding", "disengage_streak", "position")

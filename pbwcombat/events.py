@@ -10,7 +10,7 @@ import typing
 from typing import Any
 
 from pbwcombat.dice import Die, Mod, Roll, RolledTerm
-from pbwcombat.value import Value
+from pbwcombat.frozen import Value
 
 Event = Value  # every event class below is a Value (cheap to define at every start)
 

@@ -15,7 +15,7 @@ from pydantic_core import core_schema as cs
 
 from pbwcombat import dice
 from pbwcombat.cleaning import clean
-from pbwcombat.record import (
+from pbwcombat.schema import (
     BOOL,
     REQUIRED,
     Record,

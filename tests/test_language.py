@@ -16,7 +16,7 @@ from pbwcombat import events as ev
 from pbwcombat.render.catalog import EN, ES, MESSAGES_ES
 from pbwcombat.render.messages import split_rule, translate
 from pbwcombat.render.post import render
-from pbwcombat.runner import load
+from pbwcombat.service import load
 
 PACKAGE = ROOT / "pbwcombat"
 RULE_ID = re.compile(r"\bR-[A-Z]+-\d+")

@@ -21,7 +21,7 @@ RULES = "rules"        # pbwcombat/rules/*: every rule decision
 DISPATCH = "dispatch"  # {action type: handler}
 RENDER = "render"      # pbwcombat/render/*: posts, maps, the catalogue
 STORE = "store"        # files, lock, journal
-APP = "app"            # one command end to end (runner), starter files, completion
+APP = "app"            # one command end to end (service), starter files, completion
 CLI = "cli"            # typer: parsing the command line, exit codes
 
 MAY_IMPORT: dict[str, set[str]] = {
@@ -37,8 +37,8 @@ MAY_IMPORT: dict[str, set[str]] = {
 
 LAYER_OF: dict[str, str] = {
     "pbwcombat": BASE,
-    "pbwcombat.value": BASE,
-    "pbwcombat.record": BASE,
+    "pbwcombat.frozen": BASE,
+    "pbwcombat.schema": BASE,
     "pbwcombat.errors": BASE,
     "pbwcombat.dice": BASE,
     "pbwcombat.geometry": BASE,
@@ -56,7 +56,7 @@ LAYER_OF: dict[str, str] = {
     "pbwcombat.dispatch": DISPATCH,
     "pbwcombat.render": RENDER,
     "pbwcombat.store": STORE,
-    "pbwcombat.runner": APP,
+    "pbwcombat.service": APP,
     "pbwcombat.sim": APP,  # odds: plays whole fights through the dispatch table (R-SIM)
     "pbwcombat.starter": APP,
     "pbwcombat.roster": APP,
@@ -165,7 +165,7 @@ def test_the_graph_sees_the_known_edges() -> None:
     assert "pbwcombat.rules.attack" in GRAPH["pbwcombat.dispatch"]
     assert "pbwcombat.engine" in GRAPH["pbwcombat.rules.attack"]
     assert "typer" in GRAPH["pbwcombat.cli"]
-    assert "pbwcombat.runner" in GRAPH["pbwcombat.cli"]  # imported inside functions
+    assert "pbwcombat.service" in GRAPH["pbwcombat.cli"]  # imported inside functions
 
 
 def test_no_import_cycles() -> None:
@@ -206,7 +206,7 @@ def test_imports_go_down_the_layers_only() -> None:
 @pytest.mark.parametrize("module, forbidden", [
     ("pbwcombat.rules.attack", ("pbwcombat.render.post", "pbwcombat.store", "pbwcombat.cli")),
     ("pbwcombat.render.post", ("pbwcombat.store", "pbwcombat.rules.turns")),
-    ("pbwcombat.runner", ("typer",)),
+    ("pbwcombat.service", ("typer",)),
 ])
 def test_the_layer_table_forbids_what_the_issue_forbids(module: str,
                                                          forbidden: tuple[str, ...]) -> None:

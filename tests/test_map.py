@@ -12,7 +12,7 @@ import pytest
 from helpers import ok, snapshot
 
 from pbwcombat.render import picture
-from pbwcombat.runner import load
+from pbwcombat.service import load
 
 # -- a known small layout -------------------------------------------------------------------
 #

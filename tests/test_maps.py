@@ -10,7 +10,7 @@ from PIL import Image
 
 from pbwcombat.render import picture
 from pbwcombat.render.gridmap import grid_lines
-from pbwcombat.runner import load
+from pbwcombat.service import load
 
 OKABE_ITO = {(0, 114, 178), (213, 94, 0), (0, 158, 115), (230, 159, 0), (204, 121, 167),
              (86, 180, 233), (240, 228, 66), (0, 0, 0)}

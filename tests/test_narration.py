@@ -20,7 +20,7 @@ from pbwcombat.dice import Die, Mod, Roll, RolledTerm
 from pbwcombat.render.markup import Plain
 from pbwcombat.render.narrate import NARRATION, Narrator
 from pbwcombat.render.post import narrator, render
-from pbwcombat.runner import load
+from pbwcombat.service import load
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGS = ("en", "es")

@@ -14,7 +14,7 @@ import pytest
 from helpers import counter, fight, ok, person, snapshot, state
 
 from pbwcombat.dice import DiceSource
-from pbwcombat.runner import load
+from pbwcombat.service import load
 from pbwcombat.sim import odds as sim
 
 

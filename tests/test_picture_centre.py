@@ -16,7 +16,7 @@ from pbwcombat.render.picture import (
     side_colours,
     token_centre,
 )
-from pbwcombat.runner import load
+from pbwcombat.service import load
 
 
 def test_png_token_centre_is_the_side_colour(run, encounter, tmp_path: Path):

@@ -36,7 +36,7 @@ SCRIPT = [
 
 def _comparable(data: bytes) -> dict[str, object]:
     doc = to_document(from_document(store.parse_document(data)))
-    doc["state"].pop("version", None)  # set by the runner, not by events
+    doc["state"].pop("version", None)  # set by the service, not by events
     doc.pop("dice", None)  # the generator counter, likewise
     return doc
 

@@ -15,10 +15,10 @@ from helpers import build, doc, fighter, ok, refused, snapshot, state
 
 from pbwcombat import actions as a
 from pbwcombat.errors import UsageError
+from pbwcombat.frozen import Value
 from pbwcombat.model import Rules, Weapon
-from pbwcombat.record import BOOL, Record
-from pbwcombat.runner import Options, action_digest, same_arguments
-from pbwcombat.value import Value
+from pbwcombat.schema import BOOL, Record
+from pbwcombat.service import Options, action_digest, same_arguments
 
 PACKAGE = Path(__file__).resolve().parent.parent / "pbwcombat"
 

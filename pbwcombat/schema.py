@@ -14,7 +14,7 @@ from typing import Any, ClassVar, Self
 
 from pydantic_core import core_schema as cs
 
-from pbwcombat.value import is_classvar
+from pbwcombat.frozen import is_classvar
 
 REQUIRED: Any = object()
 _MUTABLE = (dict, list, set)  # defaults `new` copies; the others are immutable and shared

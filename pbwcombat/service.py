@@ -1,4 +1,5 @@
-"""One command, end to end: lock → load → checks (--key, --if-version) → apply → save → post.
+"""The application layer: one command, end to end: lock → load → checks (--key,
+--if-version) → apply → save → post.
 
 The CLI calls these with plain values; this is where the file-safety promises live.
 """
