@@ -9,9 +9,38 @@ def _interrupted_early(signum: int, frame: object) -> None:
     """Ctrl-C while the command is still starting (importing): nothing was done yet, so one
     line and exit 130 (SPEC). `cli.main` installs its own handler once it runs."""
     try:
-        _sys.stderr.write("pbwcombat: interrupted (Ctrl-C)\n")
+        _sys.stderr.write("pbwcombat: interrumpido (Ctrl-C)\n" if _spanish(_sys.argv[1:])
+                          else "pbwcombat: interrupted (Ctrl-C)\n")
     finally:
         raise SystemExit(130)
+
+
+def _spanish(args: list[str]) -> bool:
+    """R-OUT-5 for the one line said before anything is imported: `--lang es`, else a
+    top-level `lang = "es"` in the first .toml named (read by hand: no import may start
+    inside this handler; the catalogue has the same line, `interrupted (Ctrl-C)`)."""
+    for i, a in enumerate(args):
+        if a == "--lang" and i + 1 < len(args):
+            return args[i + 1] == "es"
+        if a.startswith("--lang="):
+            return a == "--lang=es"
+    for a in args[1:]:
+        if a.startswith("-") or not a.endswith(".toml"):
+            continue
+        try:
+            with open(a, encoding="utf-8-sig") as f:
+                text = f.read(1_000_000)
+        except (OSError, ValueError):
+            return False
+        for line in text.splitlines():
+            line = line.strip()
+            if line.startswith("["):
+                return False
+            key, eq, value = line.partition("=")
+            if eq and key.strip() == "lang":
+                return value.split("#")[0].strip().strip("\"'") == "es"
+        return False
+    return False
 
 
 if _sys.argv and _sys.argv[0].endswith("pbwcombat"):  # the installed command, not a library

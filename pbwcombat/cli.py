@@ -912,14 +912,40 @@ def main(argv: list[str] | None = None) -> None:
         _exit_with("interrupted (Ctrl-C)", 130)
     except _Unprinted as e:
         _silence(real_stdout)
-        _exit_with(f"the post could not be printed ({e.reason}); what was applied stays "
-                   "applied: `pbwcombat log ENCOUNTER --last 1` narrates it again", 74)
+        reason = _reason(e.reason)
+        if _writes(args):
+            _exit_with(f"the post could not be printed ({reason}); what was applied stays "
+                       "applied: `pbwcombat log ENCOUNTER --last 1` narrates it again", 74)
+        _exit_with(f"the output could not be printed ({reason}); the encounter was not "
+                   "changed", 74)
     finally:
         sys.stdout = real_stdout
         if previous is not None:
             # the installed command is done: a Ctrl-C while the interpreter shuts down
             # must not kill it with a signal after its work (SPEC: exit 130 or the result)
             signal.signal(signal.SIGINT, signal.SIG_IGN if argv is None else previous)
+
+
+_READ_ONLY = ("validate", "show", "log", "map", "verify", "odds")
+
+
+def _writes(args: list[str]) -> bool:
+    """Exit 74's wording: whether the command line is one that writes the file (its action
+    stays applied) rather than a read-only command, a dry run or a help text (SPEC)."""
+    if not args or args[0] not in _COMMANDS or args[0] in _READ_ONLY:
+        return False
+    if args[:2] == ["dice", "reveal"] or "--help" in args:
+        return False
+    return "--dry-run" not in args
+
+
+def _reason(reason: str) -> str:
+    """Why stdout refused the post, in the reader's language (R-OUT-5)."""
+    import contextlib
+
+    with contextlib.suppress(Exception):  # exiting anyway: the English reason will do
+        return _say(reason)
+    return reason
 
 
 def _exit_with(message: str, code: int) -> None:
@@ -970,7 +996,7 @@ def _main(args: list[str]) -> None:
     except PbwError as err:
         _fail(err)
     except click.exceptions.Abort:
-        _exit_with("interrupted", 130)
+        _exit_with("interrupted (Ctrl-C)", 130)
     except click.exceptions.Exit as e:
         raise SystemExit(e.exit_code) from None
     except click.exceptions.ClickException as e:  # usage errors found while parsing

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from helpers import events, fight, ok, person, snapshot, state, who
 
 AFTER_48H = "2026-12-01T13:00:00Z"  # 49 hours after the `run` fixture's fixed "now"
@@ -96,3 +97,78 @@ def test_SPEC_resolve_no_aoo_unknown_id_is_a_usage_error(run, encounter):
     assert r.code == 2 and snapshot(path) == before
     r = run("next", path, "--if-idle", "48h", "--no-intercept", "ghost", now=AFTER_48H)
     assert r.code == 2 and snapshot(path) == before
+
+
+# -- SPEC exit 74 and 130: the wording, and R-OUT-5 (stderr follows the language) ------------
+
+
+def closed_stdout(monkeypatch, capsys, *args: object) -> tuple[int, str]:
+    """Run the command in-process with stdout closed (`>&-`): (exit code, stderr)."""
+    import sys
+
+    from pbwcombat.cli import main
+
+    monkeypatch.setenv("PBWCOMBAT_NOW", "2026-11-29T12:00:00Z")
+    capsys.readouterr()
+    monkeypatch.setattr(sys, "stdout", None)
+    try:
+        main([str(a) for a in args])
+        code = 0
+    except SystemExit as e:
+        code = int(e.code or 0)
+    monkeypatch.undo()
+    return code, capsys.readouterr().err
+
+
+def _duel(encounter, lang: str = "en"):
+    return encounter(fight(person("ann", "heroes", 3, pc=True, position=[1, 0]),
+                           person("orc", "monsters", 2, position=[0, 0]), lang=lang))
+
+
+def test_SPEC_exit_74_on_a_read_only_command_says_nothing_was_changed(
+        run, encounter, monkeypatch, capsys):
+    path = _duel(encounter)
+    before = snapshot(path)
+    for args in (("show", path), ("log", path), ("map", path), ("validate", path),
+                 ("verify", path), ("roll", path, "1d20", "--dry-run")):
+        code, err = closed_stdout(monkeypatch, capsys, *args)
+        assert code == 74, (args, err)
+        assert "stays applied" not in err and "not changed" in err, (args, err)
+        assert len(err.strip().splitlines()) == 1
+    assert snapshot(path) == before
+
+
+def test_SPEC_exit_74_on_an_action_keeps_its_wording(run, encounter, monkeypatch, capsys):
+    path = _duel(encounter)
+    code, err = closed_stdout(monkeypatch, capsys, "roll", path, "1d20")
+    assert code == 74 and "stays applied" in err and "stdout is closed" in err
+
+
+def test_R_OUT_5_exit_74_line_follows_the_language(run, encounter, monkeypatch, capsys):
+    path = _duel(encounter, lang="es")
+    code, err = closed_stdout(monkeypatch, capsys, "roll", path, "1d20")
+    assert code == 74
+    assert "no se pudo imprimir" in err and "la salida estándar está cerrada" in err, err
+    assert "could not" not in err and "stdout is closed" not in err
+    code, err = closed_stdout(monkeypatch, capsys, "show", path)
+    assert code == 74 and "no se ha cambiado" in err, err
+    code, err = closed_stdout(monkeypatch, capsys, "show", path, "--lang", "en")
+    assert code == 74 and "not changed" in err, err
+
+
+def test_R_OUT_5_exit_130_line_follows_the_language(encounter, monkeypatch, capsys):
+    """Ctrl-C while still starting (the early handler) and click's own Abort."""
+    import sys
+
+    import pbwcombat
+
+    path = _duel(encounter, lang="es")
+    monkeypatch.setattr(sys, "argv", ["pbwcombat", "roll", str(path), "1d20"])
+    with pytest.raises(SystemExit) as stop:
+        pbwcombat._interrupted_early(2, None)
+    assert stop.value.code == 130
+    assert capsys.readouterr().err == "pbwcombat: interrumpido (Ctrl-C)\n"
+    monkeypatch.setattr(sys, "argv", ["pbwcombat", "roll", str(path), "1d20", "--lang", "en"])
+    with pytest.raises(SystemExit):
+        pbwcombat._interrupted_early(2, None)
+    assert capsys.readouterr().err == "pbwcombat: interrupted (Ctrl-C)\n"

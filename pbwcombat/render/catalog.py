@@ -845,6 +845,16 @@ MESSAGES_ES: dict[str, str] = {
         "tras el compromiso",
     "verification failed at {a}": "la verificación falla en {a}",
     "interrupted (Ctrl-C)": "interrumpido (Ctrl-C)",
+    "the post could not be printed ({a}); what was applied stays applied: `pbwcombat log "
+    "ENCOUNTER --last 1` narrates it again":
+        "no se pudo imprimir el mensaje ({a}); lo aplicado queda aplicado: `pbwcombat log "
+        "ENCUENTRO --last 1` lo vuelve a narrar",
+    "the output could not be printed ({a}); the encounter was not changed":
+        "no se pudo imprimir la salida ({a}); no se ha cambiado el encuentro",
+    "stdout is closed": "la salida estándar está cerrada",
+    "broken pipe": "tubería rota",
+    "the terminal's encoding ({a}) cannot show it":
+        "la codificación del terminal ({a}) no puede mostrarlo",
     "the file was edited by hand since the last command; undo --force discards those edits":
         "el archivo se ha editado a mano desde la última orden; undo --force descarta esos "
         "cambios",
