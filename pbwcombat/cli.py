@@ -695,7 +695,7 @@ def map_cmd(encounter: Encounter,
         from pbwcombat.store import atomic_write, check_output
 
         check_output(png, encounter)
-        draw_png(enc, png, lambda out, data: atomic_write(out, data))
+        draw_png(enc, png, lambda out, data: atomic_write(out, data), lang or enc.lang)
     if fmt == "json":
         text = json.dumps({"version": enc.state.version, "events": [], "text": text,
                            "png": str(png) if png else None}, ensure_ascii=False) + "\n"

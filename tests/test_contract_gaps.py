@@ -172,3 +172,23 @@ def test_R_OUT_5_exit_130_line_follows_the_language(encounter, monkeypatch, caps
     with pytest.raises(SystemExit):
         pbwcombat._interrupted_early(2, None)
     assert capsys.readouterr().err == "pbwcombat: interrupted (Ctrl-C)\n"
+
+
+# -- R-OUT-5: `map --png` in the language of `--lang` ----------------------------------------
+
+
+def test_R_OUT_5_map_png_follows_lang(run, encounter, tmp_path):
+    """The picture's title and legend words follow `--lang` over the file's `lang`: a
+    Spanish file drawn with `--lang en` is the English file's picture, byte for byte."""
+    people = (person("ann", "heroes", 3, pc=True, position=[1, 0])
+              + person("orc", "monsters", 2, position=[0, 0], hp=0))
+    es = encounter(fight(people, lang="es"), name="es.toml")
+    en = encounter(fight(people, lang="en"), name="en.toml")
+    shots = {}
+    for name, path, extra in (("es", es, ()), ("es-en", es, ("--lang", "en")),
+                              ("en", en, ())):
+        out = tmp_path / f"{name}.png"
+        ok(run("map", path, "--png", out, *extra))
+        shots[name] = out.read_bytes()
+    assert shots["es"] != shots["en"]  # the words differ, so the test can tell
+    assert shots["es-en"] == shots["en"]

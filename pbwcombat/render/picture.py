@@ -155,18 +155,19 @@ def _ink(fill: tuple[int, int, int]) -> tuple[int, int, int]:
 
 
 def draw_png(enc: Encounter, path: Path,
-             write: Callable[[Path, bytes], None] | None = None) -> tuple[int, int]:
+             write: Callable[[Path, bytes], None] | None = None,
+             lang: str | None = None) -> tuple[int, int]:
     """Write the picture; returns its size in pixels. R-OUT-11: the encounter's name and round
     as a title, coordinates on the edges, tokens coloured by side (colour-blind-safe), a
     bar across a down token, a grey crossed token for the dead, a dot for conditions, and a
-    legend of letters and names."""
+    legend of letters and names; its words in `lang` (`--lang`), else the file's (R-OUT-5)."""
     try:
         from PIL import Image, ImageDraw
     except ImportError:
         raise UsageError("--png needs Pillow: pip install 'pbwcombat[map]'") from None
     if enc.gridless:
         raise UsageError("this encounter has no grid (no positions)")
-    lang = enc.lang
+    lang = lang or enc.lang
     placed = [c for c in enc.active if c.position is not None]
     x0, y0 = _origin(enc)
     cols, rows = _extent(enc)
