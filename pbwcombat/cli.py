@@ -656,21 +656,12 @@ def dice_reveal_cmd(encounter: Encounter,
                     debug: DebugOpt = False) -> None:
     from pbwcombat.rules.rolls import revealable_seed
     from pbwcombat.service import load
-    from pbwcombat.verify import commitment_of
+    from pbwcombat.verify import reveal_post
 
     _check_choice(format, FORMATS, "--format")
     _check_choice(lang, LANGS, "--lang")
     enc = load(encounter)[1]
-    d = revealable_seed(enc, force)
-    text = (f"algorithm {d.algorithm}\nseed {d.seed}\nsalt {d.salt}\n"
-            f"commitment {commitment_of(d.seed)}\n")
-    if format == "json":  # SPEC's JSON shape (version, events, text) plus the seed's keys
-        sys.stdout.write(json.dumps({"version": enc.state.version, "events": [],
-                                     "algorithm": d.algorithm, "seed": d.seed, "salt": d.salt,
-                                     "commitment": commitment_of(d.seed), "text": text},
-                                    ensure_ascii=False) + "\n")
-        return
-    sys.stdout.write(text)
+    sys.stdout.write(reveal_post(revealable_seed(enc, force), enc.state.version, format))
 
 
 @command("map", "The grid as text in a code block, one letter per combatant, with a "
@@ -712,48 +703,15 @@ def verify_cmd(encounter: Encounter,
                    "--seed", help="The revealed seed (default: the file's).")] = None,
                format: FormatOpt = None, debug: DebugOpt = False) -> None:
     from pbwcombat.errors import Refused
-    from pbwcombat.render.trust import describe, reuse_lines
     from pbwcombat.service import load
-    from pbwcombat.verify import verify_file
+    from pbwcombat.verify import seed_to_check, verify_file, verify_post
 
     _check_choice(format, FORMATS, "--format")
     raw, enc = load(encounter)
-    if seed is None and enc.dice is None:  # undone back past the seed: the journal has it
-        from pbwcombat.journal import last_seed
-        from pbwcombat.store import real
-
-        seed = last_seed(real(encounter)) or "0" * 64
-    seed_hex = (seed or (enc.dice.seed if enc.dice else "")).strip().lower()
-    if len(seed_hex) != 64 or any(ch not in "0123456789abcdef" for ch in seed_hex):
-        raise UsageError("--seed: 64 hexadecimal digits expected")
-    report = verify_file(encounter, raw, seed_hex)
-    out = [f"commitment {report.commitment}" if report.committed else
-           "nothing was committed (no `dice commit` in the journal): the rolls are "
-           "checked against the seed alone",
-           f"records checked: {report.records} (undone commands: {report.undone}, "
-           f"aborted: {report.aborted})",
-           f"generator rolls checked: {report.generated}",
-           f"supplied faces (not checkable): {report.supplied}"]
-    out += reuse_lines(report.reuses, "plain", enc.lang)
-    out += [f"FAILED {line}" for line in report.failures]
-    out.append("ok" if report.ok else "FAILED")
-    text = "\n".join(out) + "\n"
-    if format == "json":  # SPEC's JSON shape (version, events, text) plus the report's keys
-        sys.stdout.write(json.dumps({
-            "version": enc.state.version, "events": [],
-            "ok": report.ok, "records": report.records, "generated": report.generated,
-            "supplied": report.supplied, "undone": report.undone, "aborted": report.aborted,
-            "complete": report.complete, "committed": report.committed,
-            "commitment": report.commitment, "failures": report.failures,
-            "first_failure": report.failures[0] if report.failures else None,
-            "reuses": [{"n": r.n, "first": describe(r.first), "first_face": r.first_face,
-                        "then": describe(r.then), "then_face": r.then_face}
-                       for r in report.reuses],
-            "text": text}, ensure_ascii=False) + "\n")
-    else:
-        sys.stdout.write(text)
+    report = verify_file(encounter, raw, seed_to_check(encounter, enc, seed))
+    sys.stdout.write(verify_post(report, enc, format))
     if not report.ok:
-        raise Refused(f"R-LOG-3: verification failed at {report.failures[0]}")
+        raise Refused(report.refusal())
 
 
 @action_command("declare", "Queue a declared action for the round (checked for syntax and "

@@ -5,14 +5,19 @@ fails. Die numbers rolled again after an undo are listed, not failures (R-LOG-1)
 from __future__ import annotations
 
 import hashlib
+import json
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pbwcombat import journal, store
 from pbwcombat.dice import generated_face, generator_key
-from pbwcombat.render.trust import Reuse, die_reuses
+from pbwcombat.errors import UsageError
+from pbwcombat.render.trust import Reuse, describe, die_reuses, reuse_lines
+
+if TYPE_CHECKING:
+    from pbwcombat.model import DiceState, Encounter
 
 
 @dataclass
@@ -35,9 +40,26 @@ class Report:
     def fail(self, where: str, what: str) -> None:
         self.failures.append(f"{where}: {what}")
 
+    def refusal(self) -> str:
+        """The message of the refusal (exit 3) after a failed report is printed."""
+        return f"R-LOG-3: verification failed at {self.failures[0]}"
+
 
 def commitment_of(seed_hex: str) -> str:
     return hashlib.sha256(bytes.fromhex(seed_hex)).hexdigest()
+
+
+def reveal_post(dice: DiceState, version: int, fmt: str | None) -> str:
+    """What `dice reveal` prints (R-DIC-2): the generator's state and its commitment, as plain
+    lines or in SPEC's JSON shape (version, events, text) plus the seed's keys."""
+    text = (f"algorithm {dice.algorithm}\nseed {dice.seed}\nsalt {dice.salt}\n"
+            f"commitment {commitment_of(dice.seed)}\n")
+    if fmt != "json":
+        return text
+    return json.dumps({"version": version, "events": [], "algorithm": dice.algorithm,
+                       "seed": dice.seed, "salt": dice.salt,
+                       "commitment": commitment_of(dice.seed), "text": text},
+                      ensure_ascii=False) + "\n"
 
 
 def _events(rec: dict[str, Any], kind: str) -> list[dict[str, Any]]:
@@ -66,6 +88,46 @@ def _counter_in(text: Any) -> int:
     dice = doc.get("dice")
     n = dice.get("n", 0) if isinstance(dice, dict) else 0
     return n if type(n) is int else 0
+
+
+def seed_to_check(path: Path, enc: Encounter, seed: str | None) -> str:
+    """The seed to check with: `--seed` as given, else the file's, else (the file undone back
+    past the command that made its seed) the journal's last; 64 hexadecimal digits or exit 2."""
+    if seed is None and enc.dice is None:
+        seed = journal.last_seed(store.real(path)) or "0" * 64
+    seed_hex = (seed or (enc.dice.seed if enc.dice else "")).strip().lower()
+    if len(seed_hex) != 64 or any(ch not in "0123456789abcdef" for ch in seed_hex):
+        raise UsageError("--seed: 64 hexadecimal digits expected")
+    return seed_hex
+
+
+def verify_post(report: Report, enc: Encounter, fmt: str | None) -> str:
+    """What `verify` prints: the report as plain lines, or with `--format json` SPEC's JSON
+    shape (version, events, text) plus the report's keys."""
+    out = [f"commitment {report.commitment}" if report.committed else
+           "nothing was committed (no `dice commit` in the journal): the rolls are "
+           "checked against the seed alone",
+           f"records checked: {report.records} (undone commands: {report.undone}, "
+           f"aborted: {report.aborted})",
+           f"generator rolls checked: {report.generated}",
+           f"supplied faces (not checkable): {report.supplied}"]
+    out += reuse_lines(report.reuses, "plain", enc.lang)
+    out += [f"FAILED {line}" for line in report.failures]
+    out.append("ok" if report.ok else "FAILED")
+    text = "\n".join(out) + "\n"
+    if fmt != "json":
+        return text
+    return json.dumps({
+        "version": enc.state.version, "events": [],
+        "ok": report.ok, "records": report.records, "generated": report.generated,
+        "supplied": report.supplied, "undone": report.undone, "aborted": report.aborted,
+        "complete": report.complete, "committed": report.committed,
+        "commitment": report.commitment, "failures": report.failures,
+        "first_failure": report.failures[0] if report.failures else None,
+        "reuses": [{"n": r.n, "first": describe(r.first), "first_face": r.first_face,
+                    "then": describe(r.then), "then_face": r.then_face}
+                   for r in report.reuses],
+        "text": text}, ensure_ascii=False) + "\n"
 
 
 def verify_file(path: Path, raw: bytes, seed_hex: str) -> Report:

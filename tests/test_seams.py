@@ -286,6 +286,31 @@ def test_cli_refuses_nothing_by_a_rule_of_its_own() -> None:
     assert "IllegalAction(" not in (PACKAGE / "cli.py").read_text(encoding="utf-8")
 
 
+def test_R_LOG_3_the_verify_and_reveal_reports_are_made_by_the_library() -> None:
+    """cli.py only prints: the verify report (its lines, JSON keys, the default seed) and
+    the reveal lines are built in pbwcombat/verify.py, where a test can call them."""
+    import tomllib
+
+    from pbwcombat.document import from_document
+    from pbwcombat.model import DiceState
+    from pbwcombat.verify import Report, reveal_post, verify_post
+
+    cli = (PACKAGE / "cli.py").read_text(encoding="utf-8")
+    for built_there in ("records checked", "commitment_of", "FAILED", "last_seed", "first_failure"):
+        assert built_there not in cli
+    enc = from_document(tomllib.loads(build(fighter("ann", "party"))))
+    report = Report(records=2, generated=3, failures=["record 2: changed"])
+    text = verify_post(report, enc, None)
+    assert "records checked: 2" in text and text.endswith("FAILED record 2: changed\nFAILED\n")
+    shown = json.loads(verify_post(report, enc, "json"))
+    assert shown["ok"] is False and shown["first_failure"] == "record 2: changed"
+    assert shown["text"] == text and report.refusal().startswith("R-LOG-3: ")
+    seed = "ab" * 32
+    revealed = json.loads(reveal_post(DiceState.new(seed=seed), 7, "json"))
+    assert revealed["version"] == 7 and revealed["seed"] == seed
+    assert revealed["commitment"] == hashlib.sha256(bytes.fromhex(seed)).hexdigest()
+
+
 def test_R_DIC_2_the_seed_is_revealed_only_after_the_combat(run: Any, encounter: Any) -> None:
     path = _two(encounter)
     ok(run("roll-initiative", path, "--dice", "15,5"))
