@@ -349,14 +349,20 @@ def undo_cmd(encounter: Encounter,
              = None,
              dry_run: Annotated[bool, typer.Option(
                  "--dry-run", help="Say what would be undone; change nothing.")] = False,
-             format: FormatOpt = None, lang: LangOpt = None, debug: DebugOpt = False) -> None:
-    from pbwcombat.render.log import undo_post
+             format: FormatOpt = None, lang: LangOpt = None,
+             max_length: MaxLengthOpt = None, debug: DebugOpt = False) -> None:
+    from pbwcombat.render.log import undo_format, undo_post
     from pbwcombat.service import undo
 
     _check_choice(format, FORMATS, "--format")
     _check_choice(lang, LANGS, "--lang")
+    _check_length(max_length)
     record, before = undo(encounter, force, if_version, dry_run)
-    sys.stdout.write(undo_post(record, before, format, lang, dry_run))
+    post = undo_post(record, before, format, lang, dry_run)
+    if max_length is None and format != "discord":
+        sys.stdout.write(post)
+        return
+    _deliver(post, undo_format(before, format), max_length)  # R-OUT-8
 
 
 # -- action commands ------------------------------------------------------------------------

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from helpers import events, fight, ok, person, snapshot, state, who
+from helpers import doc, events, fight, ok, person, snapshot, state, who
 
 AFTER_48H = "2026-12-01T13:00:00Z"  # 49 hours after the `run` fixture's fixed "now"
 
@@ -192,3 +192,25 @@ def test_R_OUT_5_map_png_follows_lang(run, encounter, tmp_path):
         shots[name] = out.read_bytes()
     assert shots["es"] != shots["en"]  # the words differ, so the test can tell
     assert shots["es-en"] == shots["en"]
+
+
+# -- R-OUT-8: `undo` prints a post, so it takes --max-length ---------------------------------
+
+
+def test_R_OUT_8_undo_takes_max_length(run, encounter):
+    path = _duel(encounter, lang="es")
+    ok(run("roll-initiative", path, "--dice", "10,10"))
+    r = ok(run("undo", path, "--dry-run", "--max-length", "80"))
+    parts = r.out.split("-- 8< --\n")
+    assert len(parts) > 1 and all(len(p) <= 80 for p in parts), r.out
+    assert parts[0].startswith("(1/2)") and "Se desharía" in parts[0]
+    r = ok(run("undo", path, "--max-length", "80", "--format", "json"))
+    assert r.json()["parts"] == [r.json()["text"]]  # it fits: one part
+    assert "state" not in doc(path)  # undone: the file as written by hand
+
+
+def test_R_OUT_8_undo_short_post_fits_in_one_part(run, encounter):
+    path = _duel(encounter)
+    ok(run("roll", path, "1d20"))
+    r = ok(run("undo", path, "--max-length", "100"))
+    assert "-- 8< --" not in r.out and "(1/" not in r.out

@@ -77,12 +77,21 @@ def _changes_json(record: dict[str, Any], gm: bool) -> list[dict[str, Any]] | No
     return out
 
 
+def _doc_of(before: bytes) -> dict[str, Any]:
+    try:
+        return tomllib.loads(before.decode("utf-8"))
+    except (ValueError, UnicodeDecodeError):
+        return {}
+
+
+def undo_format(before: bytes, fmt: str | None) -> str:
+    """The format `undo_post` writes in: `--format`, else the restored file's."""
+    return fmt or str(_doc_of(before).get("format", "bbcode"))
+
+
 def undo_post(record: dict[str, Any], before: bytes, fmt: str | None,
               lang: str | None, dry_run: bool = False) -> str:
-    try:
-        doc = tomllib.loads(before.decode("utf-8"))
-    except (ValueError, UnicodeDecodeError):
-        doc = {}
+    doc = _doc_of(before)
     lang = lang or str(doc.get("lang", "en"))
     if lang not in CATALOGUES:
         lang = "en"
