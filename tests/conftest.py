@@ -1,4 +1,5 @@
-"""Shared test helpers: drive the CLI in-process (exit code, stdout, stderr) on temp copies."""
+"""Fixtures: drive the CLI in-process (exit code, stdout, stderr) on temp copies. The shared
+helpers and encounter builders live in helpers.py; tests import them from there."""
 
 from __future__ import annotations
 
@@ -10,11 +11,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import ENCOUNTERS
 
 from pbwcombat.cli import main
-
-ROOT = Path(__file__).resolve().parent.parent
-ENCOUNTERS = ROOT / "encounters"
 
 
 @dataclass
@@ -63,51 +62,3 @@ def encounter(tmp_path: Path) -> Callable[..., Path]:
         return path
 
     return _make
-
-
-def duel(extra_rules: str = "", a: str = "", b: str = "", gridless: bool = False) -> str:
-    """A minimal two-combatant encounter; `a`/`b` add keys to each combatant."""
-    pos_a = "" if gridless else "position = [0, 0]\n"
-    pos_b = "" if gridless else "position = [1, 0]\n"
-    return f"""schema = 1
-name = "Duel"
-lang = "en"
-format = "plain"
-
-[rules]
-{extra_rules}
-
-[[combatants]]
-id = "hero"
-name = "Hero"
-side = "heroes"
-pc = true
-player = "Kel"
-initiative_mod = 2
-defense = 15
-hp = 20
-{pos_a}{a}
-
-[[combatants.weapons]]
-id = "sword"
-name = "Sword"
-attack = 5
-damage = "1d8+3"
-crit_range = 19
-
-[[combatants]]
-id = "orc"
-name = "Orc"
-side = "monsters"
-initiative_mod = 0
-defense = 13
-hp = 12
-{pos_b}{b}
-
-[[combatants.weapons]]
-id = "axe"
-name = "Axe"
-attack = 4
-damage = "1d12+2"
-crit_mult = 3
-"""

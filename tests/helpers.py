@@ -17,6 +17,8 @@ from pathlib import Path
 from typing import Any
 
 NOW = "2026-11-29T12:00:00Z"  # the instant the `run` fixture sets (PBWCOMBAT_NOW)
+ROOT = Path(__file__).resolve().parent.parent  # the project
+ENCOUNTERS = ROOT / "encounters"  # the example encounters
 
 # -- encounter builders: keys as Python values ----------------------------------------------
 
@@ -80,6 +82,54 @@ def build(*fighters: str, rules: str = "", fmt: str = "plain") -> str:
     """An encounter of the given combatants (`fighter()` or `warrior()` entries)."""
     return (f'schema = 1\nname = "Test"\nlang = "en"\nformat = "{fmt}"\n\n[rules]\n'
             f"{rules}\n\n" + "\n".join(fighters))
+
+
+def duel(extra_rules: str = "", a: str = "", b: str = "", gridless: bool = False) -> str:
+    """A minimal two-combatant encounter; `a`/`b` add keys to each combatant."""
+    pos_a = "" if gridless else "position = [0, 0]\n"
+    pos_b = "" if gridless else "position = [1, 0]\n"
+    return f"""schema = 1
+name = "Duel"
+lang = "en"
+format = "plain"
+
+[rules]
+{extra_rules}
+
+[[combatants]]
+id = "hero"
+name = "Hero"
+side = "heroes"
+pc = true
+player = "Kel"
+initiative_mod = 2
+defense = 15
+hp = 20
+{pos_a}{a}
+
+[[combatants.weapons]]
+id = "sword"
+name = "Sword"
+attack = 5
+damage = "1d8+3"
+crit_range = 19
+
+[[combatants]]
+id = "orc"
+name = "Orc"
+side = "monsters"
+initiative_mod = 0
+defense = 13
+hp = 12
+{pos_b}{b}
+
+[[combatants.weapons]]
+id = "axe"
+name = "Axe"
+attack = 4
+damage = "1d12+2"
+crit_mult = 3
+"""
 
 
 # -- encounter builders: people with a club ---------------------------------------------------

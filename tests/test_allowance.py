@@ -1,6 +1,6 @@
 """R-TRN-3: allowances belong to the combatant whose turn it is."""
 
-from conftest import duel
+from helpers import duel
 
 
 def test_R_TRN_3_forced_act_out_of_turn_spends_nothing_of_the_actor(run, encounter):

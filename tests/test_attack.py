@@ -7,8 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import duel
-from helpers import AXE, SWORD, build, doc, events, fighter, refused, start, who
+from helpers import AXE, SWORD, build, doc, duel, events, fighter, refused, start, who
 
 # -- helpers ------------------------------------------------------------------------------
 

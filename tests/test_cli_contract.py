@@ -11,8 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import ENCOUNTERS, duel
-from helpers import NOW, doc, held_lock, journal_of, snapshot, who
+from helpers import ENCOUNTERS, NOW, doc, duel, held_lock, journal_of, snapshot, who
 
 
 @pytest.fixture

@@ -8,13 +8,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import SWORD, build, fighter
+from helpers import AXE, SWORD, build, fighter
 
 from pbwcombat.actions import COSTS, DECLARABLE
 from pbwcombat.cli import FORMATS
 from pbwcombat.completion import _action_ids
 
-AXE = {"id": "axe", "name": "Axe", "attack": 4, "damage": "1d12+2"}
 BOW = {"id": "bow", "name": "Bow", "kind": "ranged", "attack": 3, "damage": "1d8", "range": 10}
 
 

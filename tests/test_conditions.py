@@ -6,6 +6,7 @@ import tomllib
 from typing import Any
 
 from helpers import (
+    NOW,
     build,
     doc,
     events,
@@ -25,8 +26,6 @@ from pbwcombat.dispatch import apply_action
 from pbwcombat.document import from_document
 from pbwcombat.errors import IllegalAction
 from pbwcombat.model import Encounter
-
-NOW = "2026-11-29T12:00:00Z"
 
 
 def trio(rules: str = "", orc_extra: str = "", hero_extra: str = "") -> str:

@@ -3,8 +3,7 @@ problem on its own `path: message` line, undo and dice commands with the script 
 
 from __future__ import annotations
 
-from conftest import duel
-from helpers import build, fighter, snapshot, version_of
+from helpers import build, duel, fighter, snapshot, version_of
 
 
 def _duel_on_hero(run, encounter):

@@ -20,10 +20,13 @@ T0_DT = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
 # -- helpers -------------------------------------------------------------------------------
 
 
-def person(cid: str, side: str, mod: int, *, hp: int = 20, defense: int = 14,
-           pc: bool = False, player: str = "", weapon: tuple[str, str, int] = ("blade", "1d6", 3),
-           kind: str = "melee", rng: int | None = None, pos: tuple[int, int] | None = None
-           ) -> str:
+def armed_person(cid: str, side: str, mod: int, *, hp: int = 20, defense: int = 14,
+                 pc: bool = False, player: str = "",
+                 weapon: tuple[str, str, int] = ("blade", "1d6", 3),
+                 kind: str = "melee", rng: int | None = None,
+                 pos: tuple[int, int] | None = None) -> str:
+    """One [[combatants]] entry with one weapon of this file's choosing (a blade unless
+    given), 20 hp and Defense 14 (helpers.person carries a club, 10 hp, Defense 12)."""
     values: dict[str, Any] = {"id": cid, "name": cid.capitalize(), "side": side, "pc": pc,
                               "initiative_mod": mod, "defense": defense, "hp": hp}
     if player:
@@ -44,11 +47,11 @@ def five(rules: str = "", top: str = "") -> str:
 
     Initiative faces 10 for all give the order ann, bo, cy, gob, orc (14, 13, 12, 11, 10)."""
     return fight(
-        person("ann", "heroes", 4, pc=True, player="AnnP", weapon=("sword", "1d8+12", 5)),
-        person("bo", "heroes", 3, pc=True, player="BoP"),
-        person("cy", "heroes", 2, pc=True, player="CyP"),
-        person("gob", "monsters", 1, hp=1, defense=12),
-        person("orc", "monsters", 0, hp=30, defense=12, weapon=("axe", "1d12", 4)),
+        armed_person("ann", "heroes", 4, pc=True, player="AnnP", weapon=("sword", "1d8+12", 5)),
+        armed_person("bo", "heroes", 3, pc=True, player="BoP"),
+        armed_person("cy", "heroes", 2, pc=True, player="CyP"),
+        armed_person("gob", "monsters", 1, hp=1, defense=12),
+        armed_person("orc", "monsters", 0, hp=30, defense=12, weapon=("axe", "1d12", 4)),
         rules=rules, top=top)
 
 
@@ -247,11 +250,11 @@ def archers(default_action: str) -> str:
     """Grid: two PCs, an archer that can shoot both (Near is nearer), a brute that reaches
     nobody. Faces 10 give the order far, near, archer, brute."""
     return fight(
-        person("far", "heroes", 3, pc=True, player="F", pos=(6, 0)),
-        person("near", "heroes", 2, pc=True, player="N", pos=(3, 0)),
-        person("archer", "monsters", 1, weapon=("bow", "1d6", 4), kind="ranged", rng=10,
+        armed_person("far", "heroes", 3, pc=True, player="F", pos=(6, 0)),
+        armed_person("near", "heroes", 2, pc=True, player="N", pos=(3, 0)),
+        armed_person("archer", "monsters", 1, weapon=("bow", "1d6", 4), kind="ranged", rng=10,
                pos=(0, 0)),
-        person("brute", "monsters", 0, pos=(9, 9)),
+        armed_person("brute", "monsters", 0, pos=(9, 9)),
         rules=f'default_action = "{default_action}"')
 
 
@@ -422,8 +425,8 @@ def test_R_TRN_7_act_then_resolve_the_rest_of_the_round(run, five_fight):
 
 def test_resolve_stops_when_the_combat_ends(run, encounter):
     path = encounter(fight(
-        person("ann", "heroes", 4, pc=True, player="AnnP", weapon=("sword", "1d8+12", 5)),
-        person("gob", "monsters", 1, hp=1, defense=12)))
+        armed_person("ann", "heroes", 4, pc=True, player="AnnP", weapon=("sword", "1d8+12", 5)),
+        armed_person("gob", "monsters", 1, hp=1, defense=12)))
     ok(run("roll-initiative", path, "--dice", "10,10"))
     ok(run("declare", path, "ann", "attack", "gob"))
     ok(run("declare", path, "gob", "attack", "ann"))

@@ -17,8 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import duel
-from helpers import dice_key, dice_table, doc, journal_of, ref_face, snapshot
+from helpers import dice_key, dice_table, doc, duel, journal_of, ref_face, snapshot
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import duel
 from helpers import (
     build,
     counter,
     doc,
+    duel,
     engaged,
     events,
     faces,

@@ -6,14 +6,15 @@ from __future__ import annotations
 from helpers import build, events, ok, roll_init, state, warrior
 
 
-def duel(rules: str = "") -> str:
+def hero_beside_orc(rules: str = "") -> str:
+    """Two warriors side by side, the hero at (0, 0) with init +5, the orc at (1, 0)."""
     return build(warrior("hero", "heroes", (0, 0), init=5),
                  warrior("orc", "monsters", (1, 0)), rules=rules)
 
 
 def blows(run, encounter, rules: str = ""):
     """Round 1: each attacks the other; round 2 begins on the hero's turn."""
-    path = encounter(duel(rules))
+    path = encounter(hero_beside_orc(rules))
     roll_init(run, path, "15,5")
     ok(run("attack", path, "hero", "orc", "--dice", "2"))
     ok(run("next", path))

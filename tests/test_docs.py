@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 LANGS = ("en", "es")
 PAGES = ("README.md", "encounter-file.md", "commands.md", "rules.md", "exit-codes.md",

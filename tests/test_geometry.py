@@ -5,8 +5,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any
 
-from conftest import duel
-from helpers import SWORD, aoos, build, doc, events, fighter, snapshot, start, who
+from helpers import SWORD, aoos, build, doc, duel, events, fighter, snapshot, start, who
 
 from pbwcombat.geometry import (
     distance,

@@ -110,7 +110,8 @@ def bleed_fight(ally_hp: int = -3, rules: str = "") -> str:
                  person("orc", "horde"), rules=rules)
 
 
-def start(run: Any, path: Path) -> None:
+def start_on_hero(run: Any, path: Path) -> None:
+    """Initiative hero, ally, orc: the hero's turn."""
     r = run("roll-initiative", path, "--dice", "18,8,5")  # hero, ally, orc
     assert r.code == 0, r.err
     assert doc(path)["state"]["turn"] == "hero"
@@ -124,7 +125,7 @@ def start(run: Any, path: Path) -> None:
 ])
 def test_R_HP_4_bleeding_d100_stabilises_on_10_or_less(run, encounter, face, hp, status):
     path = encounter(bleed_fight())
-    start(run, path)
+    start_on_hero(run, path)
     r = run("next", path, "--dice", str(face), "--format", "json")
     assert r.code == 0, r.err
     assert "unused_dice" not in r.json()
@@ -138,7 +139,7 @@ def test_R_HP_4_bleeding_d100_stabilises_on_10_or_less(run, encounter, face, hp,
 
 def test_R_HP_4_bleeding_each_round_until_stable(run, encounter):
     path = encounter(bleed_fight())
-    start(run, path)
+    start_on_hero(run, path)
     assert run("next", path, "--dice", "50").code == 0   # -4
     assert run("next", path).code == 0                   # round 2: hero
     assert run("next", path, "--dice", "60").code == 0   # -5
@@ -157,14 +158,14 @@ def test_R_HP_4_bleeding_each_round_until_stable(run, encounter):
 
 def test_R_HP_4_bleeding_to_death(run, encounter):
     path = encounter(bleed_fight(ally_hp=-9))
-    start(run, path)
+    start_on_hero(run, path)
     assert run("next", path, "--dice", "50").code == 0
     assert hp_of(path, "ally") == (-10, "dead")
 
 
 def test_R_HP_4_no_bleeding_when_rule_off(run, encounter):
     path = encounter(bleed_fight(rules="dying_bleed = false"))
-    start(run, path)
+    start_on_hero(run, path)
     r = run("next", path, "--format", "json")
     assert r.code == 0
     assert not events(r, "BleedRolled")
@@ -187,7 +188,7 @@ def test_R_HP_4_several_dying_bleed_in_order(run, encounter):
 
 def test_R_HP_4_bleed_uses_generator_when_no_faces(run, encounter):
     path = encounter(bleed_fight())
-    start(run, path)
+    start_on_hero(run, path)
     r = run("next", path, "--format", "json")
     (bleed,) = events(r, "BleedRolled")
     face = bleed["roll"]["total"]

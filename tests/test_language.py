@@ -9,8 +9,8 @@ import re
 from pathlib import Path
 
 import pytest
-from helpers import fighter, ok
-from test_narration import CASES, ROOT
+from helpers import ROOT, fighter, ok
+from test_narration import CASES
 
 from pbwcombat import events as ev
 from pbwcombat.render.catalog import EN, ES, MESSAGES_ES

@@ -10,10 +10,10 @@ from __future__ import annotations
 import json
 import types
 import typing
-from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import ROOT
 
 from pbwcombat import events as ev
 from pbwcombat.dice import Die, Mod, Roll, RolledTerm
@@ -22,7 +22,6 @@ from pbwcombat.render.narrate import NARRATION, Narrator
 from pbwcombat.render.post import narrator, render
 from pbwcombat.service import load
 
-ROOT = Path(__file__).resolve().parent.parent
 LANGS = ("en", "es")
 FORMATS = ("bbcode", "markdown", "plain", "json")
 

@@ -108,7 +108,8 @@ def exact_win(a: dict, b: dict) -> float:
     return float(win)
 
 
-def fighter(init: int, defense: int, hp: int, attack: int, sides: int, bonus: int) -> dict:
+def stats(init: int, defense: int, hp: int, attack: int, sides: int, bonus: int) -> dict:
+    """One side's numbers for the exact model and duel_text (not a TOML entry)."""
     return {"init": init, "defense": defense, "hp": hp, "attack": attack, "sides": sides,
             "bonus": bonus, "damage": f"1d{sides}+{bonus}"}
 
@@ -117,8 +118,8 @@ RUNS = 3000
 
 
 @pytest.mark.parametrize("a,b", [
-    (fighter(1, 14, 12, 4, 6, 1), fighter(0, 14, 12, 4, 6, 1)),   # an even duel
-    (fighter(2, 15, 16, 5, 8, 1), fighter(0, 13, 12, 3, 6, 1)),   # an uneven one (~0.87)
+    (stats(1, 14, 12, 4, 6, 1), stats(0, 14, 12, 4, 6, 1)),   # an even duel
+    (stats(2, 15, 16, 5, 8, 1), stats(0, 13, 12, 3, 6, 1)),   # an uneven one (~0.87)
 ], ids=["even", "uneven"])
 def test_R_SIM_3_duel_matches_the_exact_probability(run, encounter, a, b):
     path = encounter(duel_text(a, b))
@@ -134,12 +135,12 @@ def test_R_SIM_3_duel_matches_the_exact_probability(run, encounter, a, b):
 def test_R_SIM_3_the_dynamic_program_itself_is_sane():
     """Acting first more often helps; both can fall (a combatant at 0 hp acts, then drops),
     so the two sides' wins add up to less than 1."""
-    a, b = fighter(1, 14, 12, 4, 6, 1), fighter(0, 14, 12, 4, 6, 1)
+    a, b = stats(1, 14, 12, 4, 6, 1), stats(0, 14, 12, 4, 6, 1)
     even = exact_win(a, b)
     assert exact_win({**a, "init": 5}, b) > even > exact_win({**a, "init": 0}, {**b, "init": 1})
     mirrored = exact_win({**b, "init": 0}, {**a, "init": 1})  # side b's chance, by symmetry
     assert 0.9 < even + mirrored < 1
-    assert exact_win(fighter(2, 15, 16, 5, 8, 1), fighter(0, 13, 12, 3, 6, 1)) > 0.85
+    assert exact_win(stats(2, 15, 16, 5, 8, 1), stats(0, 13, 12, 3, 6, 1)) > 0.85
 
 
 # -- R-SIM-1 ----------------------------------------------------------------------------------

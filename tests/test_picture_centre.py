@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import duel
+from helpers import duel
 from PIL import Image
 
 from pbwcombat.render.picture import (

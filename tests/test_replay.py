@@ -7,7 +7,7 @@ import json
 import shutil
 from pathlib import Path
 
-from conftest import ENCOUNTERS
+from helpers import ENCOUNTERS
 
 from pbwcombat import events as ev
 from pbwcombat import store

@@ -328,7 +328,7 @@ def _types(r: Any) -> list[str]:
     return [e["type"] for e in r.json()["events"]]
 
 
-def _duel(encounter: Any) -> Path:
+def _ann_beside_orc(encounter: Any) -> Path:
     path: Path = encounter(build(fighter("ann", "pcs", (0, 0), hp=30),
                                  fighter("orc", "orcs", (1, 0), hp=30)))
     return path
@@ -336,7 +336,7 @@ def _duel(encounter: Any) -> Path:
 
 def test_R_TRN_5_the_rule_ends_flat_footedness_at_a_regular_turn_start(run: Any,
                                                                         encounter: Any) -> None:
-    path = _duel(encounter)
+    path = _ann_beside_orc(encounter)
     r = ok(run("roll-initiative", path, "--dice", "5,15", "--format", "json"))
     assert _types(r)[-2:] == ["FlatFootedEnded", "TurnStarted"]
     assert r.json()["events"][-2]["who"] == "orc"
@@ -350,7 +350,7 @@ def state_people(path: Path) -> list[dict[str, Any]]:
 
 def test_R_DIS_5_a_failed_attempt_raises_the_streak_by_an_event(run: Any,
                                                                  encounter: Any) -> None:
-    path = _duel(encounter)
+    path = _ann_beside_orc(encounter)
     ok(run("roll-initiative", path, "--dice", "5,15"))
     ok(run("attack", path, "orc", "ann", "--dice", "10,3"))
     ok(run("next", path))
@@ -373,7 +373,7 @@ def test_R_AOO_4_the_rule_spends_the_aoo_for_the_round(run: Any, encounter: Any)
 
 def test_R_ENG_4_removing_a_combatant_ends_its_engagements_by_events(run: Any,
                                                                     encounter: Any) -> None:
-    path = _duel(encounter)
+    path = _ann_beside_orc(encounter)
     ok(run("roll-initiative", path, "--dice", "5,15"))
     ok(run("attack", path, "orc", "ann", "--dice", "10,3"))
     r = ok(run("remove", path, "orc", "--format", "json"))
@@ -392,7 +392,7 @@ def test_evolve_decides_nothing() -> None:
 
 def test_R_DIS_6_an_attack_ends_the_streak_without_saying_a_turn_passed(run: Any,
                                                                        encounter: Any) -> None:
-    path = _duel(encounter)
+    path = _ann_beside_orc(encounter)
     ok(run("roll-initiative", path, "--dice", "5,15"))
     ok(run("attack", path, "orc", "ann", "--dice", "10,3"))
     ok(run("next", path))

@@ -6,8 +6,7 @@ from __future__ import annotations
 import json
 import tomllib
 
-from conftest import duel
-from helpers import snapshot
+from helpers import duel, snapshot
 
 
 def _started(run, encounter):

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from helpers import (
+    aoos,
     assert_refused,
     counter,
     events,
@@ -404,8 +405,9 @@ def aoo_trio() -> str:
                  rules="aoo_engages = false")
 
 
-def aoos(r: Any) -> list[str]:
-    return [e["attacker"] for e in events(r, "AttackRolled") if e["kind"] == "aoo"]
+def aoo_attackers(r: Any) -> list[str]:
+    """Who made the attacks of opportunity rolled."""
+    return [e["attacker"] for e in aoos(r)]
 
 
 def test_R_TRN_4_aoo_allowance_is_once_per_round(run, encounter):
@@ -414,11 +416,11 @@ def test_R_TRN_4_aoo_allowance_is_once_per_round(run, encounter):
     step(run, path)  # the orc's turn ends: it is no longer flat-footed
     r = run("move", path, "hero", "-1,0", "--dice", "1", "--format", "json")
     assert r.code == 0, r.err
-    assert aoos(r) == ["orc"]
+    assert aoo_attackers(r) == ["orc"]
     step(run, path)
     r = run("move", path, "ally", "3,0", "--dice", "1", "--format", "json")
     assert r.code == 0, r.err
-    assert aoos(r) == []
+    assert aoo_attackers(r) == []
 
 
 def test_R_TRN_4_new_round_resets_aoo_allowance(run, encounter):
@@ -433,7 +435,7 @@ def test_R_TRN_4_new_round_resets_aoo_allowance(run, encounter):
     step(run, path)  # ally
     r = run("move", path, "ally", "3,0", "--dice", "1", "--format", "json")
     assert r.code == 0, r.err
-    assert aoos(r) == ["orc"]
+    assert aoo_attackers(r) == ["orc"]
 
 
 # -- R-TRN-2 / R-TRN-3: what a turn allows ---------------------------------------------------------
@@ -495,7 +497,8 @@ def economy(run: Any, encounter: Any) -> Path:
     return path
 
 
-def ok(run: Any, *args: Any) -> None:
+def run_ok(run: Any, *args: Any) -> None:
+    """Run `args`: exit 0 (helpers.ok checks a result already run)."""
     r = run(*args)
     assert r.code == 0, (args, r.code, r.err)
 
@@ -510,27 +513,27 @@ def refused_turn(run: Any, path: Path, *args: Any) -> None:
 
 def test_R_TRN_2_standard_and_move_either_order(run, encounter):
     path = economy(run, encounter)
-    ok(run, "attack", path, "a", "m", "--dice", "1")
-    ok(run, "move", path, "a", "0,1")
+    run_ok(run, "attack", path, "a", "m", "--dice", "1")
+    run_ok(run, "move", path, "a", "0,1")
     refused_turn(run, path, "move", path, "a", "0,2")
     step(run, path)
     step(run, path)  # round 2: a again
-    ok(run, "move", path, "a", "0,2")
-    ok(run, "attack", path, "a", "m", "--dice", "1")
+    run_ok(run, "move", path, "a", "0,2")
+    run_ok(run, "attack", path, "a", "m", "--dice", "1")
     refused_turn(run, path, "attack", path, "a", "m", "--dice", "1")
 
 
 def test_R_TRN_2_two_moves_then_no_standard(run, encounter):
     path = economy(run, encounter)
-    ok(run, "move", path, "a", "0,1")
-    ok(run, "move", path, "a", "0,2")
+    run_ok(run, "move", path, "a", "0,1")
+    run_ok(run, "move", path, "a", "0,2")
     refused_turn(run, path, "attack", path, "a", "m", "--dice", "1")
     refused_turn(run, path, "move", path, "a", "0,3")
 
 
 def test_R_TRN_2_double_move_up_to_twice_speed(run, encounter):
     path = economy(run, encounter)
-    ok(run, "move", path, "a", "0,12")  # 12 squares = 2 × 30 ft
+    run_ok(run, "move", path, "a", "0,12")  # 12 squares = 2 × 30 ft
     assert people(path)["a"]["position"] == [0, 12]
     refused_turn(run, path, "attack", path, "a", "m", "--dice", "1")
 
@@ -542,7 +545,7 @@ def test_R_TRN_2_more_than_double_move_refused(run, encounter):
 
 def test_R_TRN_2_run_is_the_whole_turn(run, encounter):
     path = economy(run, encounter)
-    ok(run, "move", path, "a", "0,-24", "--run")  # 4 × speed, straight
+    run_ok(run, "move", path, "a", "0,-24", "--run")  # 4 × speed, straight
     assert people(path)["a"]["position"] == [0, -24]
     refused_turn(run, path, "move", path, "a", "0,-25")
     refused_turn(run, path, "attack", path, "a", "m", "--dice", "1")
@@ -550,20 +553,20 @@ def test_R_TRN_2_run_is_the_whole_turn(run, encounter):
 
 def test_R_TRN_2_step_only_without_other_movement(run, encounter):
     path = economy(run, encounter)
-    ok(run, "move", path, "a", "0,1", "--step")
+    run_ok(run, "move", path, "a", "0,1", "--step")
     refused_turn(run, path, "move", path, "a", "0,2")
-    ok(run, "attack", path, "a", "m", "--dice", "1")  # a step leaves the standard action
+    run_ok(run, "attack", path, "a", "m", "--dice", "1")  # a step leaves the standard action
     step(run, path)
     step(run, path)
-    ok(run, "move", path, "a", "0,2")
+    run_ok(run, "move", path, "a", "0,2")
     refused_turn(run, path, "move", path, "a", "0,3", "--step")
 
 
 def test_R_TRN_3_force_overrides_allowance(run, encounter):
     path = economy(run, encounter)
-    ok(run, "attack", path, "a", "m", "--dice", "1")
+    run_ok(run, "attack", path, "a", "m", "--dice", "1")
     refused_turn(run, path, "attack", path, "a", "m", "--dice", "1")
-    ok(run, "attack", path, "a", "m", "--dice", "1", "--force")
+    run_ok(run, "attack", path, "a", "m", "--dice", "1", "--force")
 
 
 def test_R_TRN_3_force_overrides_turn_order(run, encounter):
@@ -571,7 +574,7 @@ def test_R_TRN_3_force_overrides_turn_order(run, encounter):
     before = snapshot(path)
     r = run("move", path, "m", "10,9")
     assert_refused(r, "R-TRN-3", path, before)
-    ok(run, "move", path, "m", "10,9", "--force")
+    run_ok(run, "move", path, "m", "10,9", "--force")
 
 
 def test_R_TRN_3_force_never_lets_the_dead_act(run, encounter):

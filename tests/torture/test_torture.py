@@ -21,8 +21,7 @@ from pathlib import Path
 
 import pytest
 import tomli_w
-from conftest import duel
-from helpers import NOW, held_lock, journal_of, snapshot, version_of
+from helpers import NOW, duel, held_lock, journal_of, snapshot, version_of
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
