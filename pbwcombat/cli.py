@@ -169,17 +169,40 @@ def _fail(err: PbwError) -> None:
 
         message = str(localized(CATALOGUES[_reader()[0]]))
     elif isinstance(err, InvalidEncounter):
-        message = err.message
+        problems = _say_problems(err.problems)
+        message = "\n".join(problems)
     else:
         message = _say(err.message)
     if _Json.on:
         payload = {"error": {"code": err.exit_code, "rule": err.rule, "message": message}}
         sys.stderr.write(clean(json.dumps(payload, ensure_ascii=False)) + "\n")
     elif isinstance(err, InvalidEncounter):  # SPEC: one `path: message` line per problem
-        sys.stderr.write(clean("\n".join(err.problems)) + "\n")
+        sys.stderr.write(clean(message) + "\n")
     else:
         sys.stderr.write(f"pbwcombat: {message}\n")
     raise SystemExit(err.exit_code)
+
+
+def _say_problems(problems: list[str]) -> list[str]:
+    """R-OUT-5: the file's `path: message` problems with the message in the reader's
+    language (the path as written); a message the catalogue does not know stays English."""
+    lang, genders = _reader()
+    if lang == "en":
+        return problems
+    from pbwcombat.render.messages import translate
+
+    out = []
+    for problem in problems:
+        said = problem
+        at = problem.find(": ")
+        while at > 0:  # the path ends at the first ": " after which a known message follows
+            done = translate(problem[at + 2:], lang, genders)
+            if done is not None:
+                said = f"{problem[:at]}: {done}"
+                break
+            at = problem.find(": ", at + 2)
+        out.append(said)
+    return out
 
 
 FORMATS = ("bbcode", "markdown", "plain", "json", "discord")

@@ -214,3 +214,48 @@ def test_R_OUT_8_undo_short_post_fits_in_one_part(run, encounter):
     ok(run("roll", path, "1d20"))
     r = ok(run("undo", path, "--max-length", "100"))
     assert "-- 8< --" not in r.out and "(1/" not in r.out
+
+
+# -- R-OUT-5: the file's problems (exit 65) in the reader's language ------------------------
+
+BAD = """schema = 1
+name = "X"
+lang = "es"
+format = "plain"
+bogus = 1
+
+[[combatants]]
+id = "a"
+name = "A"
+side = "x"
+hp = "diez"
+defense = 10
+initiative_mod = 1
+
+[[combatants.weapons]]
+id = "w"
+damage = "1d"
+attack = 2
+
+[[combatants]]
+side = "y"
+hp = 3
+defense = 10
+"""
+
+
+def test_R_OUT_5_schema_problems_follow_the_language(run, encounter):
+    path = encounter(BAD)
+    r = run("validate", path)
+    assert r.code == 65
+    lines = r.err.strip().splitlines()
+    assert "combatants[0].hp: debe ser un número entero" in lines, lines
+    assert "combatants[1].id: obligatorio" in lines
+    assert "bogus: clave desconocida" in lines
+    assert 'combatants[0].weapons[0].damage: «1d» no es una expresión de dados' in lines
+    r = run("show", path, "--format", "json")
+    assert r.code == 65 and "clave desconocida" in json.loads(r.err)["error"]["message"]
+    r = run("show", path, "--lang", "en")
+    assert r.code == 65
+    assert "combatants[0].hp: Input should be a valid integer" in r.err.splitlines()
+    assert "bogus: unknown key" in r.err.splitlines()

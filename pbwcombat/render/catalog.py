@@ -845,6 +845,65 @@ MESSAGES_ES: dict[str, str] = {
         "tras el compromiso",
     "verification failed at {a}": "la verificación falla en {a}",
     "interrupted (Ctrl-C)": "interrumpido (Ctrl-C)",
+    # the file's problems (exit 65, `path: message`): pydantic-core's and our own messages
+    "required": "obligatorio",
+    "unknown key": "clave desconocida",
+    "expected a table": "se espera una tabla",
+    "Input should be a valid integer": "debe ser un número entero",
+    "Input should be a valid integer, unable to parse string as an integer":
+        "debe ser un número entero (no un texto)",
+    "Input should be a valid integer, got a number with a fractional part":
+        "debe ser un número entero, sin decimales",
+    "Input should be a valid number": "debe ser un número",
+    "Input should be a valid number, unable to parse string as a number":
+        "debe ser un número (no un texto)",
+    "Input should be a finite number": "debe ser un número finito",
+    "Input should be a valid string": "debe ser un texto",
+    "Input should be a valid boolean": "debe ser true o false",
+    "Input should be a valid list": "debe ser una lista",
+    "Input should be a valid tuple": "debe ser una lista",
+    "Input should be a valid array": "debe ser una lista",
+    "Input should be a valid dictionary": "debe ser una tabla",
+    "Input should be greater than or equal to {a}": "debe ser mayor o igual que {a}",
+    "Input should be greater than {a}": "debe ser mayor que {a}",
+    "Input should be less than or equal to {a}": "debe ser menor o igual que {a}",
+    "Input should be less than {a}": "debe ser menor que {a}",
+    "Input should be {a} or {b}": "debe ser {a} o {b}",
+    "Input should be {a}": "debe ser {a}",
+    "String should have at least {a} character": "el texto debe tener al menos {a} carácter",
+    "String should have at least {a} characters":
+        "el texto debe tener al menos {a} caracteres",
+    "String should have at most {a} characters": "el texto debe tener como mucho {a} caracteres",
+    "String should match pattern {a}": "el texto debe seguir el patrón {a}",
+    "List should have at least {a} item after validation, not {b}":
+        "la lista debe tener al menos {a} elemento, no {b}",
+    "List should have at least {a} items after validation, not {b}":
+        "la lista debe tener al menos {a} elementos, no {b}",
+    "List should have at most {a} items after validation, not {b}":
+        "la lista debe tener como mucho {a} elementos, no {b}",
+    "Tuple should have at least {a} item after validation, not {b}":
+        "la lista debe tener al menos {a} elemento, no {b}",
+    "Tuple should have at least {a} items after validation, not {b}":
+        "la lista debe tener al menos {a} elementos, no {b}",
+    "Tuple should have at most {a} items after validation, not {b}":
+        "la lista debe tener como mucho {a} elementos, no {b}",
+    'duplicate id "{a}"': "id repetido «{a}»",
+    'duplicate weapon id "{a}"': "id de arma repetido «{a}»",
+    'duplicate action id "{a}"': "id de acción repetido «{a}»",
+    'square taken by "{a}"': "casilla ocupada por «{a}»",
+    "missing (positions on some combatants only)":
+        "falta (hay posiciones solo en algunos combatientes)",
+    "must be true, false or a list of enemy ids and side names":
+        "debe ser true, false o una lista de ids de enemigos y nombres de bando",
+    '"{a}" is not an ISO 8601 time': "«{a}» no es una hora ISO 8601",
+    '"{a}" is not a duration like "48h", "30m" or "2d"':
+        "«{a}» no es una duración como «48h», «30m» o «2d»",
+    "a weapon needs a name or an id": "un arma necesita nombre o id",
+    "a ranged weapon needs a range (squares)":
+        "un arma a distancia necesita alcance (range, en casillas)",
+    "not UTF-8 text (byte {a})": "no es texto UTF-8 (byte {a})",
+    "empty (an encounter needs its combatants)":
+        "vacío (un encuentro necesita sus combatientes)",
     "the post could not be printed ({a}); what was applied stays applied: `pbwcombat log "
     "ENCOUNTER --last 1` narrates it again":
         "no se pudo imprimir el mensaje ({a}); lo aplicado queda aplicado: `pbwcombat log "
