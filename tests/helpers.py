@@ -24,6 +24,8 @@ ENCOUNTERS = ROOT / "encounters"  # the example encounters
 
 SWORD = {"id": "sword", "name": "Sword", "attack": 5, "damage": "1d8+3"}
 AXE = {"id": "axe", "name": "Axe", "attack": 4, "damage": "1d12+2"}
+BOW_20 = {"id": "bow", "name": "Bow", "kind": "ranged", "attack": 4, "damage": "1d6",
+          "range": 20}
 
 
 def _val(v: Any) -> str:
@@ -254,6 +256,13 @@ def refused(run: Any, path: Path, rules: str | tuple[str, ...] | None, *args: ob
 def roll_init(run: Any, path: Path, faces: str) -> Any:
     r = run("roll-initiative", path, "--dice", faces)
     assert r.code == 0, r.err
+    return r
+
+
+def move(run: Any, path: Path, cid: str, *args: object) -> Any:
+    """`move` with `--format json`; exit 0 expected."""
+    r = run("move", path, cid, *args, "--format", "json")
+    assert r.code == 0, (r.out, r.err)
     return r
 
 

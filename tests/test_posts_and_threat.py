@@ -1,38 +1,14 @@
-"""Rules whose behaviour other files exercise under other names: R-AOO-1/3 (threat), R-OUT-2
-(no markup injection), R-OUT-5 (both catalogues complete)."""
+"""Rules whose behaviour other files exercise under other names: R-OUT-2 (no markup
+injection), R-OUT-5 (both catalogues complete). R-AOO-1/3 (threat) are in test_aoo.py."""
 
 from __future__ import annotations
 
 import string
 
 import pytest
-from helpers import SWORD, aoos, build, fighter, start
-from test_movement import BOW, by_orc, move
+from helpers import build, fighter, start
 
 from pbwcombat.render.catalog import EN, ES
-
-
-def test_R_AOO_1_only_squares_a_melee_weapon_reaches_are_threatened(run, encounter):
-    """Leaving (0,0), adjacent to the orc's axe, provokes; leaving (3,0) afterwards does not."""
-    path = by_orc(run, encounter)
-    r = move(run, path, "hero", "0,1", "--dice", "2")  # still adjacent: (0,1)-(1,0) is 1
-    assert len(aoos(r)) == 1 and aoos(r)[0]["attacker"] == "orc"
-    far = encounter(build(fighter("hero", "a", (0, 0), defense=15, hp=20),
-                          fighter("orc", "b", (3, 0), weapons=(BOW,))), name="far.toml")
-    start(run, far, "15,3", "hero")
-    r = move(run, far, "hero", "0,2")
-    assert aoos(r) == []  # a combatant with only a bow threatens nothing (R-GEO-4)
-
-
-def test_R_AOO_3_a_shot_from_a_threatened_square_provokes_first(run, encounter):
-    path = encounter(build(fighter("hero", "a", (0, 0), weapons=(BOW,), defense=15, hp=20),
-                           fighter("orc", "b", (1, 0), weapons=(SWORD,))))
-    start(run, path, "3,15", "hero")
-    r = run("attack", path, "hero", "orc", "--format", "json", "--dice", "2,10,4")
-    assert r.code == 0, r.err
-    kinds = [e["kind"] for e in r.json()["events"] if e["type"] == "AttackRolled"]
-    assert kinds == ["aoo", "attack"]  # the AoO is resolved before the shot
-
 
 NASTY = "Gob[b]lin[/b] **x** [url=javascript:y]\nz"
 
