@@ -989,7 +989,7 @@ def _main(args: list[str]) -> None:
     except click.exceptions.ClickException as e:  # usage errors found while parsing
         if _Json.on:
             _fail(UsageError(e.format_message()))
-        e.show()
+        _show_click_error(e)
         raise SystemExit(2) from None
     except (SystemExit, _Interrupted, _Unprinted):
         raise
@@ -999,6 +999,32 @@ def _main(args: list[str]) -> None:
         if _Json.debug:
             raise
         _fail_internal(e)
+
+
+def _show_click_error(e: Any) -> None:
+    """click's usage error as click shows it (usage, hint, `Error: …`), in the reader's
+    language (R-OUT-5): the labels from the catalogue, the message through its templates
+    (a message it does not know stays English); command syntax as typed."""
+    lang = _reader()[0]
+    if lang == "en":
+        e.show()
+        return
+    from pbwcombat.render.catalog import CATALOGUES
+
+    cat = CATALOGUES[lang]
+    lines = []
+    ctx = getattr(e, "ctx", None)
+    if ctx is not None:
+        usage = ctx.get_usage()
+        if usage.startswith("Usage:"):
+            usage = cat["usage_label"] + usage[len("Usage:"):]
+        lines.append(usage)
+        if ctx.command.get_help_option(ctx) is not None:
+            lines.append(cat["usage_hint"].format(
+                command=f"{ctx.command_path} {ctx.help_option_names[0]}"))
+        lines.append("")
+    lines.append(cat["usage_error"].format(message=_say(e.format_message())))
+    sys.stderr.write(clean("\n".join(lines)) + "\n")
 
 
 def _route(args: list[str]) -> tuple[str | None, list[str], str]:

@@ -259,3 +259,28 @@ def test_R_OUT_5_schema_problems_follow_the_language(run, encounter):
     assert r.code == 65
     assert "combatants[0].hp: Input should be a valid integer" in r.err.splitlines()
     assert "bogus: unknown key" in r.err.splitlines()
+
+
+# -- R-OUT-5: click's own parser errors in the reader's language ---------------------------
+
+
+def test_R_OUT_5_parser_errors_follow_the_language(run, encounter):
+    path = encounter(fight(person("ann", "heroes", 3, pc=True, position=[1, 0]),
+                           person("orc", "monsters", 2, position=[0, 0]), lang="es"))
+    before = snapshot(path)
+    r = run("show", path, "--bogus")
+    assert r.code == 2
+    assert "Error: no existe la opción --bogus" in r.err, r.err
+    assert "Uso: pbwcombat show" in r.err and "para ver la ayuda" in r.err
+    assert "No such option" not in r.err and "Usage:" not in r.err
+    r = run("attack", path)
+    assert r.code == 2 and "falta el argumento 'ATTACKER'" in r.err, r.err
+    r = run("odds", path, "--runs", "x")
+    assert r.code == 2 and "valor no válido para '--runs'" in r.err, r.err
+    r = run("attack", path, "ann", "orc", "extra")
+    assert r.code == 2 and "argumento de más inesperado (extra)" in r.err, r.err
+    r = run("show", path, "--bogus", "--format", "json")
+    assert json.loads(r.err)["error"]["message"] == "no existe la opción --bogus"
+    r = run("show", path, "--bogus", "--lang", "en")
+    assert r.code == 2 and "Error: No such option: --bogus" in r.err and "Usage:" in r.err
+    assert snapshot(path) == before

@@ -313,6 +313,10 @@ EN: dict[str, str] = {
     "odds_fled": "fled {fled}",
     "odds_hp_share": "{pct} of full",
     "odds_seed": "Seed {seed} (the same seed gives the same report)",
+    # click's own usage errors (R-OUT-5), around the message
+    "usage_label": "Usage:",
+    "usage_hint": "Try '{command}' for help.",
+    "usage_error": "Error: {message}",
 }
 
 ES: dict[str, str] = {
@@ -640,6 +644,9 @@ ES: dict[str, str] = {
     "odds_fled": "huye {fled}",
     "odds_hp_share": "{pct} del total",
     "odds_seed": "Semilla {seed} (la misma semilla da el mismo informe)",
+    "usage_label": "Uso:",
+    "usage_hint": "Prueba '{command}' para ver la ayuda.",
+    "usage_error": "Error: {message}",
 }
 
 CATALOGUES = {"en": EN, "es": ES}
@@ -845,6 +852,35 @@ MESSAGES_ES: dict[str, str] = {
         "tras el compromiso",
     "verification failed at {a}": "la verificación falla en {a}",
     "interrupted (Ctrl-C)": "interrumpido (Ctrl-C)",
+    # click's own parser errors (exit 2)
+    "No such option: {a}": "no existe la opción {a}",
+    "No such option: {a} Did you mean {b}?": "no existe la opción {a}. ¿Querías decir {b}?",
+    "No such option: {a} (Possible options: {b})":
+        "no existe la opción {a} (opciones posibles: {b})",
+    "No such command {a}.": "no existe la orden {a}.",
+    "Missing command.": "falta la orden.",
+    "Missing argument {a}.": "falta el argumento {a}.",
+    "Missing option {a}.": "falta la opción {a}.",
+    "Missing parameter {a}.": "falta el parámetro {a}.",
+    "Got unexpected extra argument ({a})": "un argumento de más inesperado ({a})",
+    "Got unexpected extra arguments ({a})": "argumentos de más inesperados ({a})",
+    "Option {a} requires an argument.": "la opción {a} necesita un valor.",
+    "Option {a} requires {b} arguments.": "la opción {a} necesita {b} valores.",
+    "Option {a} does not take a value.": "la opción {a} no admite valor.",
+    "Invalid value for {a}: {b} is not a valid integer.":
+        "valor no válido para {a}: {b} no es un número entero.",
+    "Invalid value for {a}: {b} is not a valid integer range.":
+        "valor no válido para {a}: {b} no es un número entero válido.",
+    "Invalid value for {a}: {b} is not a valid float.":
+        "valor no válido para {a}: {b} no es un número.",
+    "Invalid value for {a}: {b} is not a valid boolean.":
+        "valor no válido para {a}: {b} no es un booleano.",
+    "Invalid value for {a}: {b} is not in the range {c}.":
+        "valor no válido para {a}: {b} no está en el intervalo {c}.",
+    "Invalid value for {a}: {b} is not one of {c}.":
+        "valor no válido para {a}: {b} no es uno de {c}.",
+    "Invalid value for {a}: {b} is not {c}.": "valor no válido para {a}: {b} no es {c}.",
+    "Invalid value for {a}: {b}": "valor no válido para {a}: {b}",
     # the file's problems (exit 65, `path: message`): pydantic-core's and our own messages
     "required": "obligatorio",
     "unknown key": "clave desconocida",
