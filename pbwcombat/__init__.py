@@ -27,20 +27,26 @@ def _spanish(args: list[str]) -> bool:
     for a in args[1:]:
         if a.startswith("-") or not a.endswith(".toml"):
             continue
-        try:
-            with open(a, encoding="utf-8-sig") as f:
-                text = f.read(1_000_000)
-        except (OSError, ValueError):
-            return False
-        for line in text.splitlines():
-            line = line.strip()
-            if line.startswith("["):
-                return False
-            key, eq, value = line.partition("=")
-            if eq and key.strip() == "lang":
-                return value.split("#")[0].strip().strip("\"'") == "es"
-        return False
+        return _file_lang(a) == "es"
     return False
+
+
+def _file_lang(path: str) -> str | None:
+    """The top-level `lang = "…"` of a file, read line by line (also when the file is not
+    valid TOML, so that its problems can be said in its language)."""
+    try:
+        with open(path, encoding="utf-8-sig") as f:
+            text = f.read(1_000_000)
+    except (OSError, ValueError):
+        return None
+    for line in text.splitlines():
+        line = line.strip()
+        if line.startswith("["):
+            return None
+        key, eq, value = line.partition("=")
+        if eq and key.strip() == "lang":
+            return value.split("#")[0].strip().strip("\"'")
+    return None
 
 
 if _sys.argv and _sys.argv[0].endswith("pbwcombat"):  # the installed command, not a library

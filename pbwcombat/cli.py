@@ -140,6 +140,9 @@ def _reader() -> tuple[str, dict[str, str]]:
         try:
             doc = tomllib.loads(Path(a).read_bytes().decode("utf-8-sig"))
         except (OSError, ValueError):
+            from pbwcombat import _file_lang
+
+            lang = lang or _file_lang(a)  # not TOML: its `lang` line read by hand
             continue
         lang = lang or str(doc.get("lang", ""))
         people = doc.get("combatants")
@@ -189,11 +192,22 @@ def _say_problems(problems: list[str]) -> list[str]:
     lang, genders = _reader()
     if lang == "en":
         return problems
+    import re
+
     from pbwcombat.render.messages import translate
 
+    toml_place = re.compile(r" \((at line \d+, column \d+|at end of document)\)$")
     out = []
     for problem in problems:
         said = problem
+        where = toml_place.search(problem)  # tomllib's " (at line 4, column 8)"
+        if where is not None:
+            place = translate(where.group(0).strip(), lang, genders) or where.group(0).strip()
+            head = problem[:where.start()]
+            done = translate(head[head.find(": ") + 2:], lang, genders)
+            if head.startswith("toml: ") and done is not None:
+                out.append(f"toml: {done} {place}")
+                continue
         at = problem.find(": ")
         while at > 0:  # the path ends at the first ": " after which a known message follows
             done = translate(problem[at + 2:], lang, genders)

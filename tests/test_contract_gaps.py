@@ -284,3 +284,15 @@ def test_R_OUT_5_parser_errors_follow_the_language(run, encounter):
     r = run("show", path, "--bogus", "--lang", "en")
     assert r.code == 2 and "Error: No such option: --bogus" in r.err and "Usage:" in r.err
     assert snapshot(path) == before
+
+
+def test_R_OUT_5_toml_syntax_errors_follow_the_language(run, encounter):
+    """A file that is not TOML cannot be parsed for its `lang`: its top-level `lang` line is
+    read by hand; tomllib's message and its place are translated, `toml:` kept."""
+    path = encounter('schema = 1\nlang = "es"\nname = "X"\nformat "plain"\n')
+    r = run("validate", path)
+    assert r.code == 65
+    assert r.err == ("toml: se espera '=' tras una clave en un par clave/valor "
+                     "(en la línea 4, columna 8)\n"), r.err
+    r = run("show", path, "--lang", "en")
+    assert r.code == 65 and "Expected '=' after a key" in r.err

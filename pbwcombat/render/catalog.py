@@ -852,6 +852,28 @@ MESSAGES_ES: dict[str, str] = {
         "tras el compromiso",
     "verification failed at {a}": "la verificación falla en {a}",
     "interrupted (Ctrl-C)": "interrumpido (Ctrl-C)",
+    # tomllib's syntax errors (exit 65, `toml: message (at line L, column C)`)
+    "(at line {a}, column {b})": "(en la línea {a}, columna {b})",
+    "(at end of document)": "(al final del documento)",
+    "Invalid statement": "instrucción no válida",
+    "Expected '=' after a key in a key/value pair":
+        "se espera '=' tras una clave en un par clave/valor",
+    "Expected ']' at the end of a table declaration":
+        "se espera ']' al final de la declaración de una tabla",
+    "Expected ']]' at the end of an array declaration":
+        "se espera ']]' al final de la declaración de una lista de tablas",
+    "Expected {a}": "se espera {a}",
+    "Found invalid character {a}": "carácter no válido {a}",
+    "Cannot declare {a} twice": "no se puede declarar {a} dos veces",
+    "Cannot overwrite a value": "no se puede sobrescribir un valor",
+    "Invalid initial character for a key part": "carácter inicial no válido en una clave",
+    "Unclosed array": "lista sin cerrar",
+    "Unclosed inline table": "tabla en línea sin cerrar",
+    "Unterminated string": "texto sin cerrar",
+    "Invalid value": "valor no válido",
+    "Illegal character {a}": "carácter no permitido {a}",
+    "Invalid date or datetime": "fecha u hora no válida",
+    "Duplicate inline table key {a}": "clave repetida en tabla en línea {a}",
     # click's own parser errors (exit 2)
     "No such option: {a}": "no existe la opción {a}",
     "No such option: {a} Did you mean {b}?": "no existe la opción {a}. ¿Querías decir {b}?",
