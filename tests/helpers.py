@@ -154,6 +154,41 @@ def fight(*people: str, rules: str = "", top: str = "", lang: str = "en") -> str
     return "\n".join(head) + "\n".join(people)
 
 
+def armed_person(cid: str, side: str, mod: int, *, hp: int = 20, defense: int = 14,
+                 pc: bool = False, player: str = "",
+                 weapon: tuple[str, str, int] = ("blade", "1d6", 3),
+                 kind: str = "melee", rng: int | None = None,
+                 pos: tuple[int, int] | None = None) -> str:
+    """One [[combatants]] entry with one weapon (a blade unless given), 20 hp and Defense 14
+    (`person` carries a club, 10 hp, Defense 12)."""
+    values: dict[str, Any] = {"id": cid, "name": cid.capitalize(), "side": side, "pc": pc,
+                              "initiative_mod": mod, "defense": defense, "hp": hp}
+    if player:
+        values["player"] = player
+    if pos is not None:
+        values["position"] = list(pos)
+    lines = ["[[combatants]]"] + [f"{k} = {json.dumps(v)}" for k, v in values.items()]
+    wid, damage, attack = weapon
+    lines += ["", "[[combatants.weapons]]", f'id = "{wid}"', f'kind = "{kind}"',
+              f"attack = {attack}", f'damage = "{damage}"']
+    if rng is not None:
+        lines.append(f"range = {rng}")
+    return "\n".join(lines) + "\n"
+
+
+def five(rules: str = "", top: str = "") -> str:
+    """Gridless: three PCs (with players) against a one-hp goblin and an orc.
+
+    Initiative faces 10 for all give the order ann, bo, cy, gob, orc (14, 13, 12, 11, 10)."""
+    return fight(
+        armed_person("ann", "heroes", 4, pc=True, player="AnnP", weapon=("sword", "1d8+12", 5)),
+        armed_person("bo", "heroes", 3, pc=True, player="BoP"),
+        armed_person("cy", "heroes", 2, pc=True, player="CyP"),
+        armed_person("gob", "monsters", 1, hp=1, defense=12),
+        armed_person("orc", "monsters", 0, hp=30, defense=12, weapon=("axe", "1d12", 4)),
+        rules=rules, top=top)
+
+
 # -- readers of the TOML state ----------------------------------------------------------------
 
 

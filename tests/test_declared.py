@@ -11,48 +11,24 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import doc, events, faces, fight, ok, people, snapshot, state
+from helpers import (
+    NOW,
+    armed_person,
+    doc,
+    events,
+    faces,
+    fight,
+    five,
+    ok,
+    people,
+    snapshot,
+    state,
+)
 
-T0 = "2026-11-29T12:00:00Z"
 T0_DT = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
 
 
 # -- helpers -------------------------------------------------------------------------------
-
-
-def armed_person(cid: str, side: str, mod: int, *, hp: int = 20, defense: int = 14,
-                 pc: bool = False, player: str = "",
-                 weapon: tuple[str, str, int] = ("blade", "1d6", 3),
-                 kind: str = "melee", rng: int | None = None,
-                 pos: tuple[int, int] | None = None) -> str:
-    """One [[combatants]] entry with one weapon of this file's choosing (a blade unless
-    given), 20 hp and Defense 14 (helpers.person carries a club, 10 hp, Defense 12)."""
-    values: dict[str, Any] = {"id": cid, "name": cid.capitalize(), "side": side, "pc": pc,
-                              "initiative_mod": mod, "defense": defense, "hp": hp}
-    if player:
-        values["player"] = player
-    if pos is not None:
-        values["position"] = list(pos)
-    lines = ["[[combatants]]"] + [f"{k} = {json.dumps(v)}" for k, v in values.items()]
-    wid, damage, attack = weapon
-    lines += ["", "[[combatants.weapons]]", f'id = "{wid}"', f'kind = "{kind}"',
-              f"attack = {attack}", f'damage = "{damage}"']
-    if rng is not None:
-        lines.append(f"range = {rng}")
-    return "\n".join(lines) + "\n"
-
-
-def five(rules: str = "", top: str = "") -> str:
-    """Gridless: three PCs (with players) against a one-hp goblin and an orc.
-
-    Initiative faces 10 for all give the order ann, bo, cy, gob, orc (14, 13, 12, 11, 10)."""
-    return fight(
-        armed_person("ann", "heroes", 4, pc=True, player="AnnP", weapon=("sword", "1d8+12", 5)),
-        armed_person("bo", "heroes", 3, pc=True, player="BoP"),
-        armed_person("cy", "heroes", 2, pc=True, player="CyP"),
-        armed_person("gob", "monsters", 1, hp=1, defense=12),
-        armed_person("orc", "monsters", 0, hp=30, defense=12, weapon=("axe", "1d12", 4)),
-        rules=rules, top=top)
 
 
 ORDER = ["ann", "bo", "cy", "gob", "orc"]
@@ -73,7 +49,7 @@ def iso(moment: datetime) -> str:
 @pytest.fixture
 def five_fight(run: Any, encounter: Any) -> Path:
     path = encounter(five())
-    ok(run("roll-initiative", path, "--dice", "10,10,10,10,10", now=T0))
+    ok(run("roll-initiative", path, "--dice", "10,10,10,10,10", now=NOW))
     assert state(path)["order"] == ORDER
     assert state(path)["turn"] == "ann"
     return path
@@ -361,7 +337,7 @@ def test_if_idle_malformed_duration_is_usage_error(run, five_fight):
 
 def test_turn_deadline_in_show_and_turn_header(run, encounter):
     path = encounter(five(rules='turn_deadline = "48h"'))
-    r = ok(run("roll-initiative", path, "--dice", "10,10,10,10,10", now=T0))
+    r = ok(run("roll-initiative", path, "--dice", "10,10,10,10,10", now=NOW))
     due = r"2026-12-01[ T]12:00"
     # R-OUT-9: the post that starts round 1 is headed by the phase it resolved; the line that
     # starts the turn shows the deadline, once

@@ -7,15 +7,14 @@ from __future__ import annotations
 import re
 
 import pytest
-from helpers import fighter, ok
-from test_declared import T0, five
+from helpers import NOW, fighter, five, ok
 
 
 def test_R_OUT_9_resolve_that_finishes_round_1_is_headed_round_1(run, encounter):
     path = encounter(five())
-    ok(run("roll-initiative", path, "--dice", "10,10,10,10,10", now=T0))
+    ok(run("roll-initiative", path, "--dice", "10,10,10,10,10", now=NOW))
     ok(run("declare", path, "ann", "attack", "gob"))
-    r = ok(run("resolve", path, "--dice", "15,1,1,1,1,1,1,1,1,1,1,1", now=T0))
+    r = ok(run("resolve", path, "--dice", "15,1,1,1,1,1,1,1,1,1,1,1", now=NOW))
     lines = r.out.splitlines()
     assert lines[0].startswith("Test fight — Round 1") and "Turn" not in lines[0]
     new_round = lines.index("— Round 2 —")
@@ -29,8 +28,8 @@ def test_R_OUT_9_resolve_that_finishes_round_1_is_headed_round_1(run, encounter)
 def test_R_OUT_9_the_deadline_is_shown_once_per_post(run, encounter, command):
     path = encounter(five(rules='turn_deadline = "48h"'))
     if command[0] != "roll-initiative":
-        ok(run("roll-initiative", path, "--dice", "10,10,10,10,10", now=T0))
-    r = ok(run(*command, path, now=T0))
+        ok(run("roll-initiative", path, "--dice", "10,10,10,10,10", now=NOW))
+    r = ok(run(*command, path, now=NOW))
     assert len(re.findall(r"deadline", r.out)) == 1, r.out
     for fmt in ("plain", "markdown"):
         shown = ok(run("log", path, "--format", fmt)).out
