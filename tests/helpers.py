@@ -16,6 +16,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+from markdown_it import MarkdownIt
+
 NOW = "2026-11-29T12:00:00Z"  # the instant the `run` fixture sets (PBWCOMBAT_NOW)
 ROOT = Path(__file__).resolve().parent.parent  # the project
 ENCOUNTERS = ROOT / "encounters"  # the example encounters
@@ -349,6 +351,31 @@ def prepared(encounter: Any, key: tuple[Any, ...], text: str,
                             for f in path.parent.rglob("*")
                             if f.is_file() and not f.name.endswith(".lock")}
     return path
+
+
+# -- how a forum reads a Markdown post ----------------------------------------------------------
+
+COMMONMARK = MarkdownIt("commonmark")
+
+
+def rendered_lines(markdown: str) -> list[str]:
+    """The lines a reader sees: paragraphs split at hard breaks, list items, code lines."""
+    lines: list[str] = []
+    tokens = COMMONMARK.parse(markdown)
+    for i, tok in enumerate(tokens):
+        if tok.type == "inline":
+            assert not any(c.type == "softbreak" for c in tok.children or []), tok.content
+            parts = [""]
+            for child in tok.children or []:
+                if child.type == "hardbreak":
+                    parts.append("")
+                else:
+                    parts[-1] += child.content
+            lines += parts
+        elif tok.type == "fence":
+            lines += tok.content.rstrip("\n").split("\n")
+        assert tok.type != "heading_open" or tokens[i].markup == "#", "no setext heading"
+    return lines
 
 
 # -- events of a JSON post ----------------------------------------------------------------------

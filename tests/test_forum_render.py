@@ -13,36 +13,14 @@ import re
 
 import bbcode
 import pytest
-from helpers import fighter, ok
-from markdown_it import MarkdownIt
+from helpers import COMMONMARK, fighter, ok, rendered_lines
 
 from pbwcombat.render.markup import INVISIBLE, hard_breaks
 
-COMMONMARK = MarkdownIt("commonmark")
 BBCODE = bbcode.Parser()  # linkifies bare URLs, as phpBB and most BBCode forums do
 
 EVIL = ("\u202eEvil\u200b [url]http://x.io[/url] https://evil.com/a www.evil.com "
         "evil.com/p <http://auto.link> [b]Bold[/b]\u2066")
-
-
-def rendered_lines(markdown: str) -> list[str]:
-    """The lines a reader sees: paragraphs split at hard breaks, list items, code lines."""
-    lines: list[str] = []
-    tokens = COMMONMARK.parse(markdown)
-    for i, tok in enumerate(tokens):
-        if tok.type == "inline":
-            assert not any(c.type == "softbreak" for c in tok.children or []), tok.content
-            parts = [""]
-            for child in tok.children or []:
-                if child.type == "hardbreak":
-                    parts.append("")
-                else:
-                    parts[-1] += child.content
-            lines += parts
-        elif tok.type == "fence":
-            lines += tok.content.rstrip("\n").split("\n")
-        assert tok.type != "heading_open" or tokens[i].markup == "#", "no setext heading"
-    return lines
 
 
 def plain_lines(text: str) -> list[str]:

@@ -8,9 +8,7 @@ import json
 import re
 
 import pytest
-from helpers import fighter, ok
-from markdown_it import MarkdownIt
-from test_forum_render import rendered_lines
+from helpers import COMMONMARK, fighter, ok, rendered_lines
 
 from pbwcombat.render.parts import SEPARATOR, break_line, split_post
 
@@ -126,11 +124,10 @@ def test_R_OUT_8_code_blocks_are_closed_and_reopened(run, encounter):
     out = ok(run("map", path, "--max-length", "400")).out
     parts = parts_of(out)
     assert len(parts) >= 3
-    md = MarkdownIt("commonmark")
     for part in parts:
         assert len(part) <= 400
         balanced(part, "markdown")
-        fences = [t for t in md.parse(part) if t.type == "fence"]
+        fences = [t for t in COMMONMARK.parse(part) if t.type == "fence"]
         assert all(t.content for t in fences)
     assert parts[1].split("\n\n", 1)[1].startswith("```")  # reopened
 
