@@ -881,7 +881,16 @@ class _Stdout:
         return getattr(self.inner, name)
 
 
+class _Sigint:
+    """Whether Ctrl-C arrived: a library may wrap our `_Interrupted` in an error of its own
+    (pydantic-core building a schema reports it as a SchemaError), which must still exit
+    130, not as an internal error."""
+
+    seen = False
+
+
 def _on_sigint(signum: int, frame: Any) -> None:
+    _Sigint.seen = True
     raise _Interrupted()
 
 
@@ -995,6 +1004,8 @@ def _main(args: list[str]) -> None:
         only, rest, prog = _route(args)
         _click_command(only).main(args=rest, prog_name=prog, standalone_mode=False)
     except PbwError as err:
+        if _Sigint.seen:
+            raise _Interrupted() from None
         _fail(err)
     except click.exceptions.Abort:
         _exit_with("interrupted (Ctrl-C)", 130)
@@ -1008,7 +1019,7 @@ def _main(args: list[str]) -> None:
     except (SystemExit, _Interrupted, _Unprinted):
         raise
     except BaseException as e:  # noqa: BLE001 — the last boundary: a bug, not the user's fault
-        if isinstance(e, KeyboardInterrupt):
+        if isinstance(e, KeyboardInterrupt) or _Sigint.seen:
             raise _Interrupted() from None
         if _Json.debug:
             raise

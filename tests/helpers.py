@@ -11,6 +11,7 @@ import hmac
 import json
 import os
 import re
+import time
 import tomllib
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -418,3 +419,20 @@ def ref_face(key: bytes, n: int, sides: int) -> int:
 def face(seed_hex: str, salt: str, n: int, sides: int) -> int:
     """The README's reference implementation of hmac-sha256-v1, from the revealed seed."""
     return ref_face(dice_key(seed_hex, salt), n, sides)
+
+
+def wait_until_open(pid: int, target: Path, limit: float = 20.0) -> None:
+    """Until process `pid` has `target` open (Linux /proc); elsewhere a fixed pause."""
+    fd_dir = Path(f"/proc/{pid}/fd")
+    if not fd_dir.is_dir():
+        time.sleep(1.0)
+        return
+    deadline = time.monotonic() + limit
+    want = str(target.resolve())
+    while time.monotonic() < deadline:
+        with contextlib.suppress(OSError):
+            for fd in fd_dir.iterdir():
+                with contextlib.suppress(OSError):
+                    if os.readlink(fd) == want:
+                        return
+        time.sleep(0.003)

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 import tomli_w
-from helpers import NOW, duel, held_lock, journal_of, snapshot, version_of
+from helpers import NOW, duel, held_lock, journal_of, snapshot, version_of, wait_until_open
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -67,23 +67,6 @@ def test_concurrent_processes_lose_no_update(encounter):
 # -- (b) SIGKILL at random moments -----------------------------------------------------------
 
 
-def _wait_until_open(pid: int, target: Path, limit: float = 20.0) -> None:
-    """Until process `pid` has `target` open (Linux /proc); elsewhere a fixed pause."""
-    fd_dir = Path(f"/proc/{pid}/fd")
-    if not fd_dir.is_dir():
-        time.sleep(1.0)
-        return
-    deadline = time.monotonic() + limit
-    want = str(target.resolve())
-    while time.monotonic() < deadline:
-        with contextlib.suppress(OSError):
-            for fd in fd_dir.iterdir():
-                with contextlib.suppress(OSError):
-                    if os.readlink(fd) == want:
-                        return
-        time.sleep(0.003)
-
-
 def test_sigkill_during_writes_leaves_before_or_after_and_undo_works(run, encounter, tmp_path):
     runs = size(200, 15)
     rng = random.Random(20261129)
@@ -115,7 +98,7 @@ def test_sigkill_during_writes_leaves_before_or_after_and_undo_works(run, encoun
             with held_lock(path):
                 p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL,
                                      stderr=subprocess.DEVNULL, env=env())
-                _wait_until_open(p.pid, lock_file)
+                wait_until_open(p.pid, lock_file)
             time.sleep(delay)
         p.send_signal(signal.SIGKILL)
         p.wait(timeout=60)
@@ -586,7 +569,7 @@ def test_sigint_at_random_moments_leaves_before_or_after(encounter):
         with held_lock(path):
             p = subprocess.Popen([str(SCRIPT), "roll", str(path), "1d20"],
                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env())
-            _wait_until_open(p.pid, path.with_name(path.name + ".lock"))
+            wait_until_open(p.pid, path.with_name(path.name + ".lock"))
         time.sleep(rng.uniform(0.0, 0.15))
         p.send_signal(signal.SIGINT)
         _, err = p.communicate(timeout=120)
