@@ -120,14 +120,14 @@ def closed_stdout(monkeypatch, capsys, *args: object) -> tuple[int, str]:
     return code, capsys.readouterr().err
 
 
-def _duel(encounter, lang: str = "en"):
+def _ann_beside_orc(encounter, lang: str = "en"):
     return encounter(fight(person("ann", "heroes", 3, pc=True, position=[1, 0]),
                            person("orc", "monsters", 2, position=[0, 0]), lang=lang))
 
 
 def test_SPEC_exit_74_on_a_read_only_command_says_nothing_was_changed(
         run, encounter, monkeypatch, capsys):
-    path = _duel(encounter)
+    path = _ann_beside_orc(encounter)
     before = snapshot(path)
     for args in (("show", path), ("log", path), ("map", path), ("validate", path),
                  ("verify", path), ("roll", path, "1d20", "--dry-run")):
@@ -139,13 +139,13 @@ def test_SPEC_exit_74_on_a_read_only_command_says_nothing_was_changed(
 
 
 def test_SPEC_exit_74_on_an_action_keeps_its_wording(run, encounter, monkeypatch, capsys):
-    path = _duel(encounter)
+    path = _ann_beside_orc(encounter)
     code, err = closed_stdout(monkeypatch, capsys, "roll", path, "1d20")
     assert code == 74 and "stays applied" in err and "stdout is closed" in err
 
 
 def test_R_OUT_5_exit_74_line_follows_the_language(run, encounter, monkeypatch, capsys):
-    path = _duel(encounter, lang="es")
+    path = _ann_beside_orc(encounter, lang="es")
     code, err = closed_stdout(monkeypatch, capsys, "roll", path, "1d20")
     assert code == 74
     assert "no se pudo imprimir" in err and "la salida estándar está cerrada" in err, err
@@ -162,7 +162,7 @@ def test_R_OUT_5_exit_130_line_follows_the_language(encounter, monkeypatch, caps
 
     import pbwcombat
 
-    path = _duel(encounter, lang="es")
+    path = _ann_beside_orc(encounter, lang="es")
     monkeypatch.setattr(sys, "argv", ["pbwcombat", "roll", str(path), "1d20"])
     with pytest.raises(SystemExit) as stop:
         pbwcombat._interrupted_early(2, None)
@@ -198,7 +198,7 @@ def test_R_OUT_5_map_png_follows_lang(run, encounter, tmp_path):
 
 
 def test_R_OUT_8_undo_takes_max_length(run, encounter):
-    path = _duel(encounter, lang="es")
+    path = _ann_beside_orc(encounter, lang="es")
     ok(run("roll-initiative", path, "--dice", "10,10"))
     r = ok(run("undo", path, "--dry-run", "--max-length", "80"))
     parts = r.out.split("-- 8< --\n")
@@ -210,7 +210,7 @@ def test_R_OUT_8_undo_takes_max_length(run, encounter):
 
 
 def test_R_OUT_8_undo_short_post_fits_in_one_part(run, encounter):
-    path = _duel(encounter)
+    path = _ann_beside_orc(encounter)
     ok(run("roll", path, "1d20"))
     r = ok(run("undo", path, "--max-length", "100"))
     assert "-- 8< --" not in r.out and "(1/" not in r.out

@@ -403,3 +403,37 @@ def test_R_DIS_6_an_attack_ends_the_streak_without_saying_a_turn_passed(run: Any
     assert "ann's disengage streak ends." in r.out
     assert "let a turn pass" not in r.out
     assert {c["id"]: c for c in state_people(path)}["ann"].get("disengage_streak", 0) == 0
+
+
+# -- the tests themselves: one home for shared helpers ------------------------------------------
+
+
+def _top_level_names(path: Path) -> dict[str, int]:
+    names: dict[str, int] = {}
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            names[node.name] = node.lineno
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            names.update({t.id: node.lineno for t in targets if isinstance(t, ast.Name)})
+    return names
+
+
+def test_tests_import_nothing_from_conftest_and_shadow_no_shared_helper() -> None:
+    """Shared builders and checks live in tests/helpers.py, fixtures in conftest.py (never
+    imported); a test file's own helper does not reuse a shared name, `_` prefix or not."""
+    tests = Path(__file__).resolve().parent
+    shared = {n.lstrip("_") for n in _top_level_names(tests / "helpers.py")
+              | _top_level_names(tests / "conftest.py")}
+    wrong = []
+    for path in sorted(tests.rglob("test_*.py")):
+        where = path.relative_to(tests)
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module == "conftest" or \
+                    isinstance(node, ast.Import) and any(a.name == "conftest"
+                                                         for a in node.names):
+                wrong.append(f"{where}:{node.lineno} imports conftest")
+        wrong += [f"{where}:{line} defines {name}, a shared helper's name"
+                  for name, line in _top_level_names(path).items()
+                  if not name.startswith("test_") and name.lstrip("_") in shared]
+    assert wrong == []
