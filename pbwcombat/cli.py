@@ -224,9 +224,11 @@ LANGS = ("es", "en")
 
 
 def _check_length(value: int | None) -> None:
+    if value is None:  # the common case costs no import
+        return
     from pbwcombat.render.parts import MIN_LENGTH
 
-    if value is not None and value < MIN_LENGTH:
+    if value < MIN_LENGTH:
         raise UsageError(f"--max-length: {value} is too short (at least {MIN_LENGTH})")
 
 

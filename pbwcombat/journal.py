@@ -14,7 +14,6 @@ from __future__ import annotations
 import json
 import os
 import tomllib
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -99,16 +98,17 @@ def _parse(raw: bytes) -> dict[str, Any] | None:
     return value if isinstance(value, dict) else None
 
 
-@dataclass
 class History:
     """The journal as read by `log`, `verify` and `--key`: which records count, which were
-    undone, which were aborted, and which lines are damaged."""
+    undone, which were aborted, and which lines are damaged. (A plain class: a dataclass
+    costs about a millisecond to define at every start of every command.)"""
 
-    records: list[Entry] = field(default_factory=list)  # parsed records, aborted ones included
-    undone: dict[int, int] = field(default_factory=dict)  # seq → the seq of its undo record
-    aborted: set[int] = field(default_factory=set)  # seqs of aborted records
-    torn: set[int] = field(default_factory=set)  # lines closed by an abort record (or torn)
-    damaged: list[tuple[int, str]] = field(default_factory=list)  # (line, what)
+    def __init__(self) -> None:
+        self.records: list[Entry] = []  # parsed records, aborted ones included
+        self.undone: dict[int, int] = {}  # seq → the seq of its undo record
+        self.aborted: set[int] = set()  # seqs of aborted records
+        self.torn: set[int] = set()  # lines closed by an abort record (or torn)
+        self.damaged: list[tuple[int, str]] = []  # (line, what)
 
     def live(self) -> list[Entry]:
         """The records that took effect, undone ones included, in order."""
@@ -174,17 +174,17 @@ def find_key(path: Path, key: str) -> dict[str, Any] | None:
 # -- before a command: what it finds ------------------------------------------------------
 
 
-@dataclass
 class Prelude:
     """What a command finds in the journal before it acts: the records it appends first
     (abort, edit, restart), the last `seq` used, and the last recorded state."""
 
-    seq: int = 0
-    records: list[dict[str, Any]] = field(default_factory=list)
-    prefix: bytes = b""  # b"\n": closes a torn last line
-    last: dict[str, Any] | None = None  # the last record before the prelude's
-    edit: dict[str, Any] | None = None
-    aborted: set[int] = field(default_factory=set)
+    def __init__(self) -> None:
+        self.seq = 0
+        self.records: list[dict[str, Any]] = []
+        self.prefix = b""  # b"\n": closes a torn last line
+        self.last: dict[str, Any] | None = None  # the last record before the prelude's
+        self.edit: dict[str, Any] | None = None
+        self.aborted: set[int] = set()
 
     @property
     def empty_journal(self) -> bool:
