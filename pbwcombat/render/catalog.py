@@ -553,7 +553,7 @@ ES: dict[str, str] = {
     "cond_paralyzed_f": "paralizada",
     "cond_flat-footed": "desprevenido",
     "cond_flat-footed_f": "desprevenida",
-    "cond_until_removed": "hasta que se retire",
+    "cond_until_removed": "hasta que se le quite",
     "cond_start_next": "hasta el inicio del próximo turno de {of}",
     "cond_start_n": "hasta el inicio del turno de {of} dentro de {n} turnos",
     "cond_end_current": "hasta el final del turno actual de {of}",
