@@ -70,6 +70,16 @@ ERRORS = {"IllegalAction", "Refused", "UsageError", "Conflict", "CannotWrite",
           "EncounterMissing", "Locked"}
 
 
+def literal_text(msg: ast.expr) -> str | None:
+    """A message written in the source as a sample text (each f-string field as "Zed"), or
+    None when it is not a literal."""
+    if isinstance(msg, ast.Constant) and isinstance(msg.value, str):
+        return msg.value
+    if isinstance(msg, ast.JoinedStr):
+        return "".join(v.value if isinstance(v, ast.Constant) else "Zed" for v in msg.values)
+    return None
+
+
 def _refusal_templates(kinds: frozenset[str] = frozenset({"IllegalAction"})
                        ) -> list[tuple[str, str]]:
     """Every message of the given error classes written in the package, as a sample text
@@ -81,13 +91,8 @@ def _refusal_templates(kinds: frozenset[str] = frozenset({"IllegalAction"})
             if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
                     and node.func.id in kinds and node.args):
                 continue
-            msg = node.args[-1]
-            if isinstance(msg, ast.Constant) and isinstance(msg.value, str):
-                text = msg.value
-            elif isinstance(msg, ast.JoinedStr):
-                text = "".join(v.value if isinstance(v, ast.Constant) else "Zed"
-                               for v in msg.values)
-            else:
+            text = literal_text(node.args[-1])
+            if text is None:
                 continue
             found.append((f"{path.relative_to(ROOT)}:{node.lineno}", split_rule(text)[1]))
     return found
@@ -223,13 +228,8 @@ def _usage_templates(*files: str) -> list[tuple[str, str]]:
             if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
                     and node.func.id == "UsageError" and len(node.args) == 1):
                 continue
-            msg = node.args[0]
-            if isinstance(msg, ast.Constant) and isinstance(msg.value, str):
-                text = msg.value
-            elif isinstance(msg, ast.JoinedStr):
-                text = "".join(v.value if isinstance(v, ast.Constant) else "Zed"
-                               for v in msg.values)
-            else:
+            text = literal_text(node.args[0])
+            if text is None:
                 continue
             found.append((f"{name}:{node.lineno}", text))
     return found

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pbwcombat.engine import Resolution
 from pbwcombat.errors import IllegalAction
-from pbwcombat.model import Combatant
+from pbwcombat.model import Combatant, TurnSpent
 
 
 def require_actor(res: Resolution, who: str) -> Combatant:
@@ -44,13 +44,20 @@ def single_action_turn(res: Resolution, c: Combatant) -> str | None:
     return None
 
 
+def turn_left(res: Resolution, c: Combatant) -> TurnSpent:
+    """What `c` has spent this turn; refused (R-TRN-3) once a full-round or extended action
+    has used the whole turn."""
+    sp = res.enc.spent_of(c.id)
+    if sp.extended or sp.full_round:
+        raise IllegalAction("R-TRN-3", f"{c.display} has used the whole turn")
+    return sp
+
+
 def check_standard(res: Resolution, c: Combatant) -> None:
     """R-TRN-2: one standard action, unless the turn went to a double move or a full round."""
     if res.force:
         return
-    sp = res.enc.spent_of(c.id)
-    if sp.extended or sp.full_round:
-        raise IllegalAction("R-TRN-3", f"{c.display} has used the whole turn")
+    sp = turn_left(res, c)
     if sp.standard:
         raise IllegalAction("R-TRN-3", f"{c.display} has already taken a standard action")
     if sp.moves >= 2:
@@ -86,8 +93,7 @@ def move_kind(res: Resolution, c: Combatant, cost: int, run: bool, step: bool) -
         return "full"
     if res.force:
         return "move"
-    if sp.extended or sp.full_round:
-        raise IllegalAction("R-TRN-3", f"{c.display} has used the whole turn")
+    turn_left(res, c)
     if rule and (sp.standard or sp.moves):
         raise IllegalAction(rule, f"{c.display} has one action this turn and has used it")
     if cost <= squares and sp.moves < 2 and not (sp.standard and sp.moves):
@@ -107,9 +113,7 @@ def check_full_round(res: Resolution, c: Combatant, what: str) -> None:
     if rule:
         raise IllegalAction(rule, f"{c.display} has one standard or move action this turn: "
                                   "no full-round action")
-    sp = res.enc.spent_of(c.id)
-    if sp.extended or sp.full_round:
-        raise IllegalAction("R-TRN-3", f"{c.display} has used the whole turn")
+    sp = turn_left(res, c)
     if sp.standard or sp.moves or (sp.moved and not sp.step):
         raise IllegalAction("R-TRN-3", f"a full-round action takes {c.display}'s whole turn, "
                                        "and the turn is already in use")
@@ -119,9 +123,7 @@ def check_move_action(res: Resolution, c: Combatant) -> None:
     """R-TRN-2: a move action that is not movement (R-ACT-1 `cost = "move"`)."""
     if res.force:
         return
-    sp = res.enc.spent_of(c.id)
-    if sp.extended or sp.full_round:
-        raise IllegalAction("R-TRN-3", f"{c.display} has used the whole turn")
+    sp = turn_left(res, c)
     rule = single_action_turn(res, c)
     if rule and (sp.standard or sp.moves):
         raise IllegalAction(rule, f"{c.display} has one action this turn and has used it")
