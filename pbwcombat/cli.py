@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+import typer.core
 
 from pbwcombat import actions as act
 from pbwcombat.cleaning import clean
@@ -28,6 +29,10 @@ Example: pbwcombat roll-initiative fight.toml && pbwcombat next fight.toml
 Tab completion (commands, options, and the ids in the file on the line): pbwcombat
 --install-completion [bash|zsh|fish], or --show-completion [bash|zsh|fish] to print the script.
 """
+
+# Our help is plain text (rich_markup_mode=None), but with rich installed typer still escapes
+# the brackets of "[required]" and "[default: 0]" for rich: `--help` showed a backslash first.
+typer.core.HAS_RICH = False
 
 # Commands are registered with typer only when invoked (or listed by --help): building every
 # command's parser at each start is a cost paid by every cron run.

@@ -19,7 +19,7 @@ _HIDDEN = ("hp", "max_hp")
 
 def _narrator(enc: Encounter | None, fmt: str, lang: str, gm: bool) -> Narrator:
     return Narrator(markup_for("plain" if fmt == "json" else fmt), lang, gm,
-                    enc.mention if enc is not None else "@{player}")
+                    enc.mention if enc is not None else "@{player}", enc)
 
 
 def _value(v: Any, n: Narrator) -> str:
@@ -49,7 +49,10 @@ def _change(enc: Encounter | None, c: dict[str, Any], n: Narrator, gm: bool) -> 
                 death = enc.rules.death_at if enc is not None else -10
                 before = condition(old, who.full_hp, status_for(old, death))
                 after = condition(new, who.full_hp, status_for(new, death))
-                return f"{label} {n.cat[before]} → {n.cat[after]}"
+                g = n.g(who.display)  # R-OUT-5: "Grak ileso", "Mira ilesa"
+                if before == after:  # the label hides the change: still say there was one
+                    return f"{label} {n.t('edit_changed', what=name)} ({n.t(after, g=g)})"
+                return f"{label} {n.t(before, g=g)} → {n.t(after, g=g)}"
             return f"{label} {n.t('edit_changed', what=name)}"
         return f"{label} {n.markup.escape(name)} {_value(old, n)} → {_value(new, n)}"
     return f"{n.markup.escape(key)} {_value(old, n)} → {_value(new, n)}"
