@@ -3,7 +3,10 @@ test names the promise it checks."""
 
 from __future__ import annotations
 
-from helpers import fight, person
+import json
+
+import pytest
+from helpers import duel, fight, journal_of, person, snapshot
 
 
 def _hand_edit(path, cid: str, old: str, new: str) -> None:
@@ -42,3 +45,60 @@ def test_SPEC_commands_help_shows_required_and_defaults_without_a_stray_backslas
         assert "[required]" in r.out, (name, r.out)
         assert "\\[" not in r.out, (name, r.out)
     assert "[default: 0]" in run("attack", "--help").out
+
+
+def _three_rolls(run, encounter):
+    path = encounter(duel())
+    for expr in ("1d20", "1d6", "1d8"):
+        assert run("roll", path, expr).code == 0
+    return path
+
+
+def _damage_line(path, number: int, how) -> None:
+    lines = journal_of(path).read_bytes().split(b"\n")
+    lines[number - 1] = how(lines[number - 1])
+    journal_of(path).write_bytes(b"\n".join(lines))
+
+
+@pytest.mark.parametrize("how", [
+    lambda line: b"garbage",
+    lambda line: line[: len(line) // 2],  # a line cut in two, the rest lost
+    lambda line: line.replace(b'{"seq":2', b'{"seq":2 BROKEN', 1),
+])
+def test_R_LOG_4_a_line_damaged_in_the_middle_refuses_every_action_65(run, encounter, how):
+    """R-LOG-4: a complete line that does not parse is damage wherever it is, not only at the
+    end: actions refuse (65, naming the journal and the line) rather than go on after it."""
+    path = _three_rolls(run, encounter)
+    _damage_line(path, 2, how)
+    before = snapshot(path)
+    for args in (("roll", path, "1d4"), ("undo", path), ("roll", path, "1d4", "--force"),
+                 ("hp", path, "orc", "-1", "--dry-run")):
+        r = run(*args)
+        assert r.code == 65, (args, r.code, r.out, r.err)
+        assert "fight.toml.journal" in r.err and "line 2" in r.err and "R-LOG-4" in r.err
+        assert snapshot(path) == before  # nothing cut, nothing appended
+    r = run("roll", path, "1d4", "--format", "json")
+    assert json.loads(r.err)["error"]["rule"] == "R-LOG-4"
+    assert run("verify", path).code == 3
+
+
+def test_R_LOG_4_a_record_breaking_the_chain_in_the_middle_refuses_actions_65(run, encounter):
+    path = _three_rolls(run, encounter)
+    _damage_line(path, 2, lambda line: line.replace(b'"after_sha":"', b'"after_sha":"0', 1))
+    before = snapshot(path)
+    r = run("roll", path, "1d4")
+    assert r.code == 65 and "line 3" in r.err and "before-hash" in r.err, r.err
+    assert snapshot(path) == before
+    r = run("roll", path, "1d4", "--lang", "es")
+    assert r.code == 65 and "línea 3" in r.err and "dañado" in r.err, r.err
+    assert run("verify", path).code == 3
+
+
+def test_R_LOG_4_going_on_after_middle_damage_journal_aside_and_force(run, encounter):
+    path = _three_rolls(run, encounter)
+    _damage_line(path, 2, lambda line: b"garbage")
+    journal_of(path).rename(path.with_name("fight.toml.journal.damaged"))
+    assert run("roll", path, "1d4").code == 3
+    assert run("roll", path, "1d4", "--force").code == 0
+    r = run("verify", path)
+    assert r.code == 3 and "incomplete" in r.out

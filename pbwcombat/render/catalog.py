@@ -1028,6 +1028,15 @@ MESSAGES_ES: dict[str, str] = {
     "--seed: {a} is not hexadecimal (an even number of 0-9a-f digits)":
         "--seed: {a} no es hexadecimal (un número par de dígitos 0-9a-f)",
     "--seed: 1 to 128 bytes of hexadecimal digits": "--seed: de 1 a 128 bytes en hexadecimal",
+    "line {a}: not a JSON record (R-LOG-4: the journal is damaged; move it aside and run the "
+    "command with --force to start a new one)":
+        "línea {a}: no es un registro JSON (R-LOG-4: el diario está dañado; apártalo y repite "
+        "la orden con --force para empezar uno nuevo)",
+    "line {a}: its before-hash is not the after-hash of the record before it (R-LOG-4: the "
+    "journal is damaged; move it aside and run the command with --force to start a new one)":
+        "línea {a}: su hash de antes no es el hash de después del registro anterior (R-LOG-4: "
+        "el diario está dañado; apártalo y repite la orden con --force para empezar uno "
+        "nuevo)",
     "verification failed: {a} mismatch(es), {b} gap(s)":
         "la verificación ha fallado: discrepancias, {a}; huecos, {b}",
 }
