@@ -381,8 +381,9 @@ def log_cmd(encounter: Encounter,
 @command("undo", "Restore the file exactly as it was before the last command not yet "
          "undone (repeatable); the journal keeps the undone command and records the undo "
          "(R-LOG-1). Right after a hand edit, records the edit and undoes it. Exit 3 when "
-         "there is nothing to undo, or for dice commit and dice salt.\n\nExample: "
-         "pbwcombat undo fight.toml")
+         "there is nothing to undo, or for dice commit and dice salt.\n\nExamples: "
+         "pbwcombat undo fight.toml ; pbwcombat undo fight.toml --if-version 7 --key "
+         "undo-7")
 def undo_cmd(encounter: Encounter,
              force: Annotated[bool, typer.Option(
                  "--force", help="Go on over a [dice] hand edit after the commitment (verify "
@@ -393,7 +394,11 @@ def undo_cmd(encounter: Encounter,
              = None,
              dry_run: Annotated[bool, typer.Option(
                  "--dry-run", help="Say what would be undone; change nothing.")] = False,
-             format: FormatOpt = None, lang: LangOpt = None,
+             key: Annotated[str | None, typer.Option(
+                 "--key", help="Idempotency key: a repeat undoes nothing more and re-prints "
+                               "the post (other arguments: exit 4). Example: --key undo-7")]
+             = None,
+             format: FormatOpt = None, lang: LangOpt = None, gm: GmOpt = False,
              max_length: MaxLengthOpt = None, debug: DebugOpt = False) -> None:
     from pbwcombat.render.log import undo_format, undo_post
     from pbwcombat.service import undo
@@ -401,8 +406,8 @@ def undo_cmd(encounter: Encounter,
     _check_choice(format, FORMATS, "--format")
     _check_choice(lang, LANGS, "--lang")
     _check_length(max_length)
-    record, before = undo(encounter, force, if_version, dry_run)
-    post = undo_post(record, before, format, lang, dry_run)
+    record, before = undo(encounter, force, if_version, dry_run, key)
+    post = undo_post(record, before, format, lang, dry_run, gm)
     if max_length is None and format != "discord":
         sys.stdout.write(post)
         return

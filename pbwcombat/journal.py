@@ -164,11 +164,22 @@ def find_key(path: Path, key: str) -> dict[str, Any] | None:
             h.undone[e.record["undoes"]] = e.seq
         elif k == "abort" and type(e.record.get("aborts")) is int:
             h.aborted.add(e.record["aborts"])
-        elif needle in e.raw and e.record.get("key") == key:
-            found.append(e)
+            continue
+        if k in ("command", "undo") and needle in e.raw and e.record.get("key") == key:
+            found.append(e)  # `undo --key` records its key too
     for e in reversed(found):
         if e.seq not in h.undone and e.seq not in h.aborted:
             return e.record
+    return None
+
+
+def record_of(path: Path, seq: object) -> dict[str, Any] | None:
+    """The record numbered `seq` (a repeated `undo --key` shows again what it undid)."""
+    if type(seq) is not int:
+        return None
+    for e in entries(path):
+        if e.complete and e.record is not None and e.seq == seq and kind(e.record) != "abort":
+            return {**e.record, "seq": e.seq}
     return None
 
 

@@ -187,7 +187,7 @@ def run_action(path: Path, command: str, action: Action, opts: Options) -> Outco
             if earlier is not None:
                 if not same_arguments(earlier, command, action, opts):
                     raise Conflict(f'--key "{opts.key}" was used for other arguments '
-                                   f'({earlier.get("command")})')
+                                   f'({earlier.get("command") or journal.kind(earlier)})')
                 events = ev.from_record(earlier)
                 return Outcome(render(enc, events, opts, record=earlier))
         if opts.if_version is not None and opts.if_version != enc.state.version:
@@ -276,15 +276,34 @@ def _check_salt_time(path: Path, prelude: journal.Prelude) -> None:
 _NOT_UNDOABLE = {"DiceCommitted", "DiceSalted"}
 
 
-def undo(path: Path, force: bool, if_version: int | None = None, dry_run: bool = False
-         ) -> tuple[dict[str, Any], bytes]:
+def undo_digest(force: bool, if_version: int | None) -> str:
+    """What `undo --key` compares (SPEC `--key`): the arguments that change what it does."""
+    return hashlib.sha256(json.dumps(["undo", force, if_version]).encode()).hexdigest()
+
+
+def undo(path: Path, force: bool, if_version: int | None = None, dry_run: bool = False,
+         key: str | None = None) -> tuple[dict[str, Any], bytes]:
     """R-LOG-1: restore the exact bytes before the last command not yet undone (repeatable),
     appending an undo record; right after a hand edit, the edit is recorded and undone.
     Refused (exit 3) when there is nothing to undo, or for `dice commit`/`dice salt`;
-    Conflict (exit 4) when `if_version` is not the file's version."""
+    Conflict (exit 4) when `if_version` is not the file's version. With `key` (SPEC
+    `--key`, checked first): a repeat undoes nothing more and gives back what the first undo
+    undid; a key used by other arguments is a Conflict."""
     path = store.real(path)
     with store.locked(path) as like:
         raw = store.read_bytes(path)
+        if key:
+            earlier = journal.find_key(path, key)
+            if earlier is not None:
+                if journal.kind(earlier) != "undo" or \
+                        earlier.get("digest") != undo_digest(force, if_version):
+                    raise Conflict(f'--key "{key}" was used for other arguments '
+                                   f'({earlier.get("command") or journal.kind(earlier)})')
+                undone = journal.record_of(path, earlier.get("undoes"))
+                if undone is None or not isinstance(undone.get("before"), str):
+                    raise Refused("R-LOG-1: nothing to undo (the journal does not hold the "
+                                  "file as it was before)")
+                return undone, undone["before"].encode("utf-8")
         version = _version_of(raw)
         if if_version is not None and version != if_version:
             raise Conflict(f"--if-version {if_version}: the file is at version {version}")
@@ -312,6 +331,8 @@ def undo(path: Path, force: bool, if_version: int | None = None, dry_run: bool =
             record = {"type": "undo", "undoes": target["seq"], "time": now,
                       "before_sha": store.sha256(raw), "after_sha": store.sha256(before),
                       "after": before_text}
+            if key:
+                record.update(key=key, digest=undo_digest(force, if_version))
 
             def lines(ino: int) -> bytes:
                 return prelude.lines({"seq": prelude.seq + 1, **record, "ino": ino})

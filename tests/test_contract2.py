@@ -102,3 +102,46 @@ def test_R_LOG_4_going_on_after_middle_damage_journal_aside_and_force(run, encou
     assert run("roll", path, "1d4", "--force").code == 0
     r = run("verify", path)
     assert r.code == 3 and "incomplete" in r.out
+
+
+def test_SPEC_undo_key_a_repeat_undoes_nothing_more_and_reprints_the_post(run, encounter):
+    """SPEC `--key` on every command that writes: a script retrying `undo --key` must not
+    step back twice."""
+    path = encounter(duel())
+    for expr in ("1d20", "1d6"):
+        assert run("roll", path, expr).code == 0
+    first = run("undo", path, "--key", "u1", "--format", "plain")
+    assert first.code == 0 and "version 2" in first.out, first.out
+    after = snapshot(path)
+    again = run("undo", path, "--key", "u1", "--format", "plain")
+    assert again.code == 0 and again.out == first.out, (again.out, again.err)
+    assert snapshot(path) == after  # nothing undone, nothing appended
+    r = run("undo", path, "--key", "u1", "--if-version", "1")  # other arguments: exit 4
+    assert r.code == 4 and "u1" in r.err
+    r = run("roll", path, "1d4", "--key", "u1")  # a command with an undo's key: exit 4
+    assert r.code == 4
+    assert snapshot(path) == after
+    assert run("undo", path, "--key", "u2").code == 0  # another key: the next undo
+    r = run("log", path, "--format", "json")
+    assert r.code == 0
+    assert run("undo", path, "--key", "u2").code == 0
+    assert run("undo", path).code == 3  # nothing left: the repeats undid nothing
+
+
+def test_SPEC_undo_key_whose_command_was_undone_is_free_again(run, encounter):
+    """R-LOG-1: a `--key` whose command was undone is free again; `undo --key` keys too."""
+    path = encounter(duel())
+    assert run("roll", path, "1d20", "--key", "k").code == 0
+    assert run("undo", path, "--key", "k").code == 4  # the roll holds it
+    assert run("undo", path).code == 0
+    assert run("undo", path, "--key", "k").code == 3  # free again: nothing to undo, though
+
+
+def test_R_OUT_5_undo_post_names_the_command_in_the_post_language(run, encounter):
+    path = encounter(fight(person("ann", "heroes"), person("orc", "monsters"), lang="es"))
+    assert run("hp", path, "orc", "-2").code == 0
+    r = run("undo", path, "--format", "plain")
+    assert r.out == "Deshecho: puntos de golpe (versión 1); el archivo vuelve a la versión 0.\n"
+    assert run("hp", path, "orc", "-2").code == 0
+    r = run("undo", path, "--format", "plain", "--lang", "en", "--gm")
+    assert r.out.startswith("Undone: hit points (version 1)") and "R-LOG-1" in r.out, r.out

@@ -90,18 +90,24 @@ def undo_format(before: bytes, fmt: str | None) -> str:
 
 
 def undo_post(record: dict[str, Any], before: bytes, fmt: str | None,
-              lang: str | None, dry_run: bool = False) -> str:
+              lang: str | None, dry_run: bool = False, gm: bool = False) -> str:
+    """What `undo` prints: the command undone, named in the post's language (R-OUT-5), and
+    the version the file is back at; the rule id only with `gm`."""
     doc = _doc_of(before)
     lang = lang or str(doc.get("lang", "en"))
     if lang not in CATALOGUES:
         lang = "en"
     fmt = fmt or str(doc.get("format", "bbcode"))
     back = doc.get("state", {}).get("version", 0) if isinstance(doc.get("state"), dict) else 0
-    command = record.get("command")
+    cat = CATALOGUES[lang]
+    name = str(record.get("command"))
+    command = cat.get("cmd_" + name.replace(" ", "_").replace("-", "_"), name)
     if record.get("type") == "edit":
-        command = CATALOGUES[lang]["hand_edit"]
-    text = CATALOGUES[lang]["would_undo" if dry_run else "undone"].format(
+        command = cat["hand_edit"]
+    text = cat["would_undo" if dry_run else "undone"].format(
         command=command, version=record.get("version", back), back=back)
+    if gm:
+        text += " (R-LOG-1)"
     if fmt == "json":
         return clean(json.dumps({"version": back, "events": [], "undone": record.get("command"),
                                  "text": text + "\n"}, ensure_ascii=False)) + "\n"
