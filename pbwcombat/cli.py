@@ -708,15 +708,18 @@ def dice_reveal_cmd(encounter: Encounter,
                     force: Annotated[bool, typer.Option("--force", help="Before the end.")]
                     = False,
                     format: FormatOpt = None, lang: LangOpt = None,
-                    debug: DebugOpt = False) -> None:
+                    max_length: MaxLengthOpt = None, debug: DebugOpt = False) -> None:
     from pbwcombat.rules.rolls import revealable_seed
     from pbwcombat.service import load
     from pbwcombat.verify import reveal_post
 
     _check_choice(format, FORMATS, "--format")
     _check_choice(lang, LANGS, "--lang")
+    _check_length(max_length)
     enc = load(encounter)[1]
-    sys.stdout.write(reveal_post(revealable_seed(enc, force), enc.state.version, format))
+    limit = max_length or (2000 if format == "discord" else None)  # plain lines, R-OUT-8
+    _deliver(reveal_post(revealable_seed(enc, force), enc.state.version, format),
+             "json" if format == "json" else "plain", limit)
 
 
 @command("map", "The grid as text in a code block, one letter per combatant, with a "
@@ -756,17 +759,22 @@ def map_cmd(encounter: Encounter,
 def verify_cmd(encounter: Encounter,
                seed: Annotated[str | None, typer.Option(
                    "--seed", help="The revealed seed (default: the file's).")] = None,
-               format: FormatOpt = None, debug: DebugOpt = False) -> None:
+               format: FormatOpt = None, lang: LangOpt = None,
+               max_length: MaxLengthOpt = None, debug: DebugOpt = False) -> None:
     from pbwcombat.errors import Refused
     from pbwcombat.service import load
     from pbwcombat.verify import seed_to_check, verify_file, verify_post
 
     _check_choice(format, FORMATS, "--format")
+    _check_choice(lang, LANGS, "--lang")
+    _check_length(max_length)
     raw, enc = load(encounter)
     report = verify_file(encounter, raw, seed_to_check(encounter, enc, seed))
-    sys.stdout.write(verify_post(report, enc, format))
+    limit = max_length or (2000 if format == "discord" else None)  # plain lines, R-OUT-8
+    _deliver(verify_post(report, enc, format, lang), "json" if format == "json" else "plain",
+             limit)
     if not report.ok:
-        raise Refused(report.refusal())
+        raise Refused(report.refusal(lang or enc.lang))
 
 
 @action_command("declare", "Queue a declared action for the round (checked for syntax and "

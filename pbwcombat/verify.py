@@ -27,7 +27,7 @@ class Report:
     undone: int = 0
     aborted: int = 0
     records: int = 0
-    failures: list[str] = field(default_factory=list)  # the first one first
+    failures: list[str] = field(default_factory=list)  # "where: what", the first one first
     reuses: list[Reuse] = field(default_factory=list)
     commitment: str = ""
     committed: bool = False
@@ -40,9 +40,19 @@ class Report:
     def fail(self, where: str, what: str) -> None:
         self.failures.append(f"{where}: {what}")
 
-    def refusal(self) -> str:
-        """The message of the refusal (exit 3) after a failed report is printed."""
-        return f"R-LOG-3: verification failed at {self.failures[0]}"
+    def refusal(self, lang: str = "en") -> str:
+        """The message of the refusal (exit 3) after a failed report is printed; the failure
+        in `lang` (R-OUT-5: the frame is translated on the way to stderr)."""
+        return f"R-LOG-3: verification failed at {_said(self.failures[0], lang)}"
+
+
+def _said(failure: str, lang: str) -> str:
+    """A failure, `where: what`, in `lang` (R-OUT-5): each part through the catalogue's
+    message templates, English where it has none."""
+    from pbwcombat.render.messages import translate
+
+    where, _, what = failure.partition(": ")
+    return f"{translate(where, lang) or where}: {translate(what, lang) or what}"
 
 
 def commitment_of(seed_hex: str) -> str:
@@ -101,19 +111,25 @@ def seed_to_check(path: Path, enc: Encounter, seed: str | None) -> str:
     return seed_hex
 
 
-def verify_post(report: Report, enc: Encounter, fmt: str | None) -> str:
-    """What `verify` prints: the report as plain lines, or with `--format json` SPEC's JSON
-    shape (version, events, text) plus the report's keys."""
-    out = [f"commitment {report.commitment}" if report.committed else
-           "nothing was committed (no `dice commit` in the journal): the rolls are "
-           "checked against the seed alone",
-           f"records checked: {report.records} (undone commands: {report.undone}, "
-           f"aborted: {report.aborted})",
-           f"generator rolls checked: {report.generated}",
-           f"supplied faces (not checkable): {report.supplied}"]
-    out += reuse_lines(report.reuses, "plain", enc.lang)
-    out += [f"FAILED {line}" for line in report.failures]
-    out.append("ok" if report.ok else "FAILED")
+def verify_post(report: Report, enc: Encounter, fmt: str | None, lang: str | None = None
+                ) -> str:
+    """What `verify` prints: the report as plain lines in `lang` (default: the file's,
+    R-OUT-5), or with `--format json` SPEC's JSON shape (version, events, text) plus the
+    report's keys (`failures` in English, for scripts)."""
+    from pbwcombat.render.catalog import CATALOGUES
+
+    lang = lang or enc.lang
+    cat = CATALOGUES[lang]
+    out = [cat["verify_commitment"].format(commitment=report.commitment) if report.committed
+           else cat["verify_uncommitted"],
+           cat["verify_records"].format(records=report.records, undone=report.undone,
+                                        aborted=report.aborted),
+           cat["verify_generated"].format(count=report.generated),
+           cat["verify_supplied"].format(count=report.supplied)]
+    out += reuse_lines(report.reuses, "plain", lang)
+    out += [cat["verify_failure"].format(failure=_said(failure, lang))
+            for failure in report.failures]
+    out.append(cat["verify_ok"] if report.ok else cat["verify_failed"])
     text = "\n".join(out) + "\n"
     if fmt != "json":
         return text

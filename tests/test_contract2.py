@@ -145,3 +145,44 @@ def test_R_OUT_5_undo_post_names_the_command_in_the_post_language(run, encounter
     assert run("hp", path, "orc", "-2").code == 0
     r = run("undo", path, "--format", "plain", "--lang", "en", "--gm")
     assert r.out.startswith("Undone: hit points (version 1)") and "R-LOG-1" in r.out, r.out
+
+
+def _spanish_rolls(run, encounter):
+    path = encounter(fight(person("ann", "heroes"), person("orc", "monsters"), lang="es"))
+    assert run("roll", path, "1d20").code == 0
+    assert run("roll", path, "1d6").code == 0
+    return path
+
+
+def test_R_OUT_5_verify_reports_in_the_file_language_and_lang_overrides(run, encounter):
+    """R-OUT-5: every word a player reads in the file's `lang`, overridable by `--lang`;
+    stderr follows it too. A player reads `verify`'s report."""
+    path = _spanish_rolls(run, encounter)
+    r = run("verify", path)
+    assert r.code == 0 and "tiradas del generador comprobadas: 2" in r.out, r.out
+    assert "records checked" not in r.out and r.out.endswith("ok\n")
+    r = run("verify", path, "--lang", "en")
+    assert r.code == 0 and "generator rolls checked: 2" in r.out, r.out
+    _hand_edit(path, "orc", "defense = 12", "defense = 13")
+    r = run("verify", path)
+    assert r.code == 3
+    assert "FALLA archivo: sus bytes no son el último estado registrado (registro 2)" in r.out
+    assert "FAILED" not in r.out and "its bytes" not in r.err, (r.out, r.err)
+    assert r.err.startswith("pbwcombat: R-LOG-3: la verificación falla en archivo: "), r.err
+    data = json.loads(run("verify", path, "--format", "json").out)
+    assert data["ok"] is False and data["failures"][0].startswith("file: its bytes")  # scripts
+    assert "FALLA archivo" in data["text"]
+
+
+def test_R_OUT_8_verify_and_dice_reveal_take_max_length(run, encounter):
+    """--max-length N (R-OUT-8) on the commands that print a report, as on every post."""
+    path = _spanish_rolls(run, encounter)
+    r = run("verify", path, "--max-length", "80")
+    assert r.code == 0 and "-- 8< --" in r.out, r.out
+    assert all(len(part) <= 80 for part in r.out.split("-- 8< --\n"))
+    assert json.loads(run("verify", path, "--max-length", "80", "--format", "json").out)["parts"]
+    r = run("dice", "reveal", path, "--force", "--max-length", "200")
+    assert r.code == 0 and "seed " in r.out and "-- 8< --" not in r.out, (r.out, r.err)
+    r = run("dice", "reveal", path, "--force", "--max-length", "80")
+    assert r.code == 0 and "-- 8< --" in r.out
+    assert run("verify", path, "--max-length", "3").code == 2

@@ -275,6 +275,16 @@ EN: dict[str, str] = {
     "map_no_grid": "No grid: this encounter has no positions.",
     # journal and trust (R-LOG)
     "edited_by_hand": "Edited by hand: {changes}",
+    "verify_commitment": "commitment {commitment}",
+    "verify_uncommitted": "nothing was committed (no `dice commit` in the journal): the rolls "
+                          "are checked against the seed alone",
+    "verify_records": "records checked: {records} (undone commands: {undone}, aborted: "
+                      "{aborted})",
+    "verify_generated": "generator rolls checked: {count}",
+    "verify_supplied": "supplied faces (not checkable): {count}",
+    "verify_failure": "FAILED {failure}",
+    "verify_ok": "ok",
+    "verify_failed": "FAILED",
     "edit_changed": "{what} changed",
     "edit_unknown": "the changes are not in the journal",
     "edit_more": "and {count} more",
@@ -606,6 +616,16 @@ ES: dict[str, str] = {
     "map_no_grid": "Sin cuadrícula: este encuentro no tiene posiciones.",
     # journal and trust (R-LOG)
     "edited_by_hand": "Editado a mano: {changes}",
+    "verify_commitment": "compromiso {commitment}",
+    "verify_uncommitted": "no se comprometió nada (no hay `dice commit` en el diario): las "
+                          "tiradas se comprueban solo con la semilla",
+    "verify_records": "registros comprobados: {records} (órdenes deshechas: {undone}, "
+                      "abortados: {aborted})",
+    "verify_generated": "tiradas del generador comprobadas: {count}",
+    "verify_supplied": "caras aportadas (no comprobables): {count}",
+    "verify_failure": "FALLA {failure}",
+    "verify_ok": "ok",
+    "verify_failed": "FALLA",
     "edit_changed": "{what} cambiado",
     "edit_unknown": "los cambios no están en el diario",
     "edit_more": "y {count} más",
@@ -1037,6 +1057,46 @@ MESSAGES_ES: dict[str, str] = {
         "línea {a}: su hash de antes no es el hash de después del registro anterior (R-LOG-4: "
         "el diario está dañado; apártalo y repite la orden con --force para empezar uno "
         "nuevo)",
+    # verify (R-LOG-3): where a failure is, and what it is
+    "record {a}": "registro {a}",
+    "record {a}, die {b}": "registro {a}, dado {b}",
+    "record {a}, post": "registro {a}, mensaje",
+    "line {a}": "línea {a}",
+    "file": "archivo",
+    "journal": "diario",
+    "not a JSON record": "no es un registro JSON",
+    "missing: the file has changed but its history is not there (incomplete)":
+        "falta: el archivo ha cambiado pero su historia no está (incompleta)",
+    "the journal was restarted here: the history before it is missing (incomplete)":
+        "el diario se reinició aquí: falta la historia anterior (incompleta)",
+    "its before-text does not match its hash": "su texto de antes no corresponde a su hash",
+    "its after-text does not match its hash": "su texto de después no corresponde a su hash",
+    "the journal starts at version {a}: the history before it is missing (incomplete)":
+        "el diario empieza en la versión {a}: falta la historia anterior (incompleta)",
+    "seq {a} after seq {b} (sequence numbers are never reused)":
+        "seq {a} tras seq {b} (los números de secuencia nunca se reutilizan)",
+    "its before-hash is not the after-hash of record {a} (a record is missing or was changed)":
+        "su hash de antes no es el hash de después del registro {a} (falta un registro o se "
+        "cambió)",
+    "[dice] edited by hand after the commitment ({a})":
+        "[dice] editado a mano después del compromiso ({a})",
+    "its rolls do not use the players' salt set by record {a}":
+        "sus tiradas no usan la sal de los jugadores fijada por el registro {a}",
+    "it claims a salt no salt record set": "declara una sal que ningún registro de sal fijó",
+    "its rolls are not a list": "sus tiradas no son una lista",
+    "roll #{a} where #{b} was due (a roll kept out of the journal?)":
+        "tirada #{a} donde tocaba la #{b} (¿una tirada fuera del diario?)",
+    "the seed does not hash to the commitment {a}":
+        "el hash de la semilla no es el compromiso {a}",
+    "a second salt (R-LOG-5: once only)": "una segunda sal (R-LOG-5: solo una vez)",
+    "the salt came after generator rolls following the commitment (R-LOG-5)":
+        "la sal llegó después de tiradas del generador posteriores al compromiso (R-LOG-5)",
+    "its bytes are not the state recorded last (record {a}): changed since, by hand or by an "
+    "older copy":
+        "sus bytes no son el último estado registrado (registro {a}): ha cambiado desde "
+        "entonces, a mano o por una copia anterior",
+    "malformed die {a}": "dado mal formado {a}",
+    "#{a}, d{b}: logged {c}, recomputed {d}": "#{a}, d{b}: registrado {c}, recalculado {d}",
     "verification failed: {a} mismatch(es), {b} gap(s)":
         "la verificación ha fallado: discrepancias, {a}; huecos, {b}",
 }
