@@ -717,9 +717,8 @@ def dice_reveal_cmd(encounter: Encounter,
     _check_choice(lang, LANGS, "--lang")
     _check_length(max_length)
     enc = load(encounter)[1]
-    limit = max_length or (2000 if format == "discord" else None)  # plain lines, R-OUT-8
     _deliver(reveal_post(revealable_seed(enc, force), enc.state.version, format),
-             "json" if format == "json" else "plain", limit)
+             format or "plain", max_length)
 
 
 @command("map", "The grid as text in a code block, one letter per combatant, with a "
@@ -770,9 +769,7 @@ def verify_cmd(encounter: Encounter,
     _check_length(max_length)
     raw, enc = load(encounter)
     report = verify_file(encounter, raw, seed_to_check(encounter, enc, seed))
-    limit = max_length or (2000 if format == "discord" else None)  # plain lines, R-OUT-8
-    _deliver(verify_post(report, enc, format, lang), "json" if format == "json" else "plain",
-             limit)
+    _deliver(verify_post(report, enc, format, lang), format or "plain", max_length)
     if not report.ok:
         raise Refused(report.refusal(lang or enc.lang))
 

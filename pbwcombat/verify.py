@@ -55,6 +55,16 @@ def _said(failure: str, lang: str) -> str:
     return f"{translate(where, lang) or where}: {translate(what, lang) or what}"
 
 
+def _shaped(text: str, fmt: str | None) -> str:
+    """Report lines as a post in `fmt`: in Markdown each line keeps its break in every
+    CommonMark renderer (R-OUT-6); other formats show the lines as they are."""
+    if fmt not in ("markdown", "discord"):
+        return text
+    from pbwcombat.render.markup import hard_breaks
+
+    return hard_breaks(text.rstrip("\n")) + "\n"
+
+
 def commitment_of(seed_hex: str) -> str:
     return hashlib.sha256(bytes.fromhex(seed_hex)).hexdigest()
 
@@ -65,7 +75,7 @@ def reveal_post(dice: DiceState, version: int, fmt: str | None) -> str:
     text = (f"algorithm {dice.algorithm}\nseed {dice.seed}\nsalt {dice.salt}\n"
             f"commitment {commitment_of(dice.seed)}\n")
     if fmt != "json":
-        return text
+        return _shaped(text, fmt)
     return json.dumps({"version": version, "events": [], "algorithm": dice.algorithm,
                        "seed": dice.seed, "salt": dice.salt,
                        "commitment": commitment_of(dice.seed), "text": text},
@@ -126,13 +136,15 @@ def verify_post(report: Report, enc: Encounter, fmt: str | None, lang: str | Non
                                         aborted=report.aborted),
            cat["verify_generated"].format(count=report.generated),
            cat["verify_supplied"].format(count=report.supplied)]
-    out += reuse_lines(report.reuses, "plain", lang)
+    shape = "markdown" if fmt == "discord" else fmt if fmt in ("bbcode", "markdown") \
+        else "plain"
+    out += reuse_lines(report.reuses, shape, lang)
     out += [cat["verify_failure"].format(failure=_said(failure, lang))
             for failure in report.failures]
     out.append(cat["verify_ok"] if report.ok else cat["verify_failed"])
     text = "\n".join(out) + "\n"
     if fmt != "json":
-        return text
+        return _shaped(text, fmt)
     return json.dumps({
         "version": enc.state.version, "events": [],
         "ok": report.ok, "records": report.records, "generated": report.generated,

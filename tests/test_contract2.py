@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from helpers import duel, fight, journal_of, person, snapshot
+from helpers import duel, fight, journal_of, person, rendered_lines, snapshot
 
 
 def _hand_edit(path, cid: str, old: str, new: str) -> None:
@@ -186,3 +186,18 @@ def test_R_OUT_8_verify_and_dice_reveal_take_max_length(run, encounter):
     r = run("dice", "reveal", path, "--force", "--max-length", "80")
     assert r.code == 0 and "-- 8< --" in r.out
     assert run("verify", path, "--max-length", "3").code == 2
+
+
+@pytest.mark.parametrize("fmt", ["markdown", "discord"])
+def test_R_OUT_6_verify_and_reveal_keep_their_lines_in_markdown(run, encounter, fmt):
+    """R-OUT-6: a report asked for in Markdown keeps its lines in a CommonMark renderer."""
+    path = _spanish_rolls(run, encounter)
+    r = run("verify", path, "--format", fmt, "--lang", "en")
+    assert r.code == 0
+    lines = rendered_lines(r.out)
+    assert lines[1:4] == ["records checked: 2 (undone commands: 0, aborted: 0)",
+                          "generator rolls checked: 2", "supplied faces (not checkable): 0"]
+    assert lines[-1] == "ok"
+    r = run("dice", "reveal", path, "--force", "--format", fmt)
+    assert [line.split(" ")[0] for line in rendered_lines(r.out)] == \
+        ["algorithm", "seed", "salt", "commitment"], r.out
