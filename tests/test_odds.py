@@ -184,9 +184,30 @@ def test_R_SIM_1_run_r_rolls_with_sha256_of_seed_and_r(encounter):
     ids = sim.reported(enc)
     by_hand = sim.play(enc, key, 50, ids)
     assert list(sim.iter_runs(enc, "c0ffee", 8, 50))[7] == by_hand
-    # the first dice of run 7 are the initiative rolls of that key from die 0
-    first = DiceSource(key, 0).die(20).face
-    assert 1 <= first <= 20
+
+
+def test_R_SIM_1_run_r_rolls_the_faces_of_its_key_from_die_0(encounter):
+    """A duel the faces decide: a (+1) acts first when its d20 + 1 is at least b's d20
+    (die 0 against die 1; ties to the higher modifier, R-INI-2); every attack hits and kills
+    except a natural 1, which hands the turn over. The winner of each run is read off the
+    faces of DiceSource(run key, 0)."""
+    killer = {"defense": 10, "hp": 1, "attack": 30, "sides": 4, "bonus": 20}
+    path = encounter(duel_text({**killer, "init": 1, "damage": "1d4+20"},
+                               {**killer, "init": 0, "damage": "1d4+20"}))
+    _, enc = load(path)
+    seed = bytes.fromhex("5eed")
+    ids = sim.reported(enc)
+    winners = []
+    for r in range(40):
+        src = DiceSource(sim.run_key(seed, r), 0)
+        fa, fb = src.die(20).face, src.die(20).face
+        side = "left" if fa + 1 >= fb else "right"
+        while src.die(20).face == 1:
+            side = "right" if side == "left" else "left"
+        run = sim.play(enc, sim.run_key(seed, r), 50, ids)
+        assert run.winner == side, r
+        winners.append(side)
+    assert set(winners) == {"left", "right"}
 
 
 def test_R_SIM_1_each_run_rolls_its_own_initiative_before_combat(encounter):
@@ -323,3 +344,84 @@ def test_R_SIM_2_a_fight_ended_by_hand_with_both_sides_up_is_undecided(run, enco
     assert data["nobody"]["count"] == 0
     assert data["undecided"]["count"] == 20
     assert all(s["count"] == 0 for s in data["sides"])
+
+
+# -- R-SIM with shared group turns, --max-rounds from the current round, stuck fights -------
+
+
+def test_R_SIM_1_every_member_of_a_shared_group_turn_acts_by_its_orders(run, encounter):
+    """The goblins share one turn (R-INI-3); the first stands by ("skip"), the second,
+    without orders, attacks the nearest (R-SIM-1). Ann only stands: the goblins always win."""
+    path = encounter(fight(
+        person("g1", "monsters", 3, position=[0, 0], group="gobs", orders="skip"),
+        person("g2", "monsters", 0, position=[0, 2], group="gobs"),
+        person("ann", "heroes", 2, pc=True, position=[1, 1], hp=3, orders="skip"),
+        rules='group_turn = "shared"'))
+    data = odds_json(run, path, "--runs", 30, "--seed", "0a", "--jobs", "1")
+    gobs = next(s for s in data["sides"] if s["side"] == "monsters")
+    assert gobs["count"] == 30
+    assert data["undecided"]["count"] == 0
+
+
+def at_round(path, number: int) -> None:
+    """Move the file's fight to round `number` (a GM's hand edit of [state])."""
+    text = path.read_text(encoding="utf-8")
+    assert "\nround = 1\n" in text
+    path.write_text(text.replace("\nround = 1\n", f"\nround = {number}\n", 1),
+                    encoding="utf-8")
+
+
+def test_R_SIM_1_max_rounds_count_from_the_files_current_round(run, encounter):
+    """At round 60 with the default --max-rounds 50 the fight is still played: Gob (2/10 hp,
+    flee_below 0.5) flees on its turn and leaves, so the heroes win in the round the file is
+    in, which counts as the first: `rounds` is 1."""
+    path = encounter(fight(
+        person("gob", "monsters", 3, position=[0, 0], hp=2, max_hp=10, flee_below=0.5),
+        person("ann", "heroes", 2, pc=True, position=[1, 0], orders="skip")))
+    ok(run("roll-initiative", path, "--dice", "10,10"))
+    at_round(path, 60)
+    assert state(path)["round"] == 60
+    data = odds_json(run, path, "--runs", 20, "--seed", "60", "--jobs", "1")
+    assert data["from"]["round"] == 60
+    heroes = next(s for s in data["sides"] if s["side"] == "heroes")
+    assert heroes["count"] == 20
+    assert data["rounds"] == {"mean": 1.0, "median": 1.0, "p10": 1, "p90": 1}
+    skip = encounter(fight(
+        person("gob", "monsters", 3, position=[0, 0], orders="skip"),
+        person("ann", "heroes", 2, pc=True, position=[1, 0], orders="skip")), name="s.toml")
+    ok(run("roll-initiative", skip, "--dice", "10,10"))
+    at_round(skip, 60)
+    data = odds_json(run, skip, "--runs", 5, "--seed", "60", "--jobs", "1",
+                     "--max-rounds", "3")
+    assert data["undecided"]["count"] == 5
+    assert data["rounds"]["median"] == 3
+
+
+def test_R_SIM_2_a_run_stops_before_the_round_after_max_rounds_starts(encounter):
+    """Dee is dying and first in the order: she bleeds (or stabilises) as her turn is passed
+    over at the start of round 1. With --max-rounds 1 the run stops before round 2 starts,
+    so a second bleed never reaches the figures."""
+    path = encounter(fight(
+        person("dee", "heroes", 5, pc=True, hp=-5, max_hp=10, status="dying"),
+        person("ann", "heroes", 2, pc=True, orders="skip"),
+        person("orc", "monsters", 0, orders="skip")))
+    _, enc = load(path)
+    runs = list(sim.iter_runs(enc, "b1", 40, 1))
+    assert {r.winner for r in runs} == {None}
+    assert {r.rounds for r in runs} == {1}
+    assert {r.hp[0] for r in runs} <= {-5, -6}
+    assert -6 in {r.hp[0] for r in runs}  # she did bleed once in round 1
+
+
+def test_R_SIM_2_a_fight_nobody_can_go_on_with_counts_as_reaching_max_rounds(run, encounter):
+    """Both paralyzed for good: nobody can take a turn (R-TRN-4), the fight can never be
+    decided; it counts as undecided after --max-rounds, its rounds at the limit."""
+    path = encounter(fight(
+        person("gob", "monsters", 3, position=[0, 0]),
+        person("ann", "heroes", 1, pc=True, position=[5, 0])))
+    ok(run("roll-initiative", path, "--dice", "10,10"))
+    ok(run("condition", path, "gob,ann", "paralyzed"))
+    data = odds_json(run, path, "--runs", 5, "--seed", "00", "--jobs", "1",
+                     "--max-rounds", "7")
+    assert data["undecided"]["count"] == 5
+    assert data["rounds"] == {"mean": 7.0, "median": 7.0, "p10": 7, "p90": 7}

@@ -214,9 +214,10 @@ def test_R_ORD_1_guard_else_attack_nearest(run, encounter):
     before = counter(path)
     evs = resolve(run, path, "15,3")
     assert kinds(evs, "GuardStarted") == []
-    assert [(a["attacker"], a["target"]) for a in kinds(evs, "AttackRolled")][:1] == [
+    assert [(a["attacker"], a["target"]) for a in kinds(evs, "AttackRolled")] == [
         ("tom", "orc")]
-    assert counter(path) >= before
+    assert people(path)["orc"]["hp"] == 7  # the supplied 15 hits, 3 damage
+    assert counter(path) == before  # the refused intercept rolled nothing
 
 
 def test_R_ORD_1_defaults_pcs_skip_others_follow_rules_default_action(run, encounter):
@@ -368,3 +369,181 @@ def test_R_ORD_3_orders_narrated_in_spanish(run, encounter):
     r = ok(run("resolve", path, "--dice", "15,2"))
     assert "Orc actúa según sus órdenes: atacar al enemigo más cercano." in r.out
     assert doc(path)["state"]["round"] == 2
+
+
+# -- the reviewer's findings: shared group turns, one-action turns, exact fractions, ties ---
+
+
+SHARED = 'group_turn = "shared"'
+
+
+def shared_gobs(**rules: str) -> str:
+    """Two goblins sharing one group turn (R-INI-3), both adjacent to Ann."""
+    extra = "\n".join(f'{k} = "{v}"' for k, v in rules.items())
+    return fight(
+        person("g1", "monsters", 3, position=[0, 0], group="gobs", orders="attack-nearest"),
+        person("g2", "monsters", 0, position=[0, 2], group="gobs", orders="attack-nearest"),
+        person("ann", "heroes", 2, pc=True, position=[1, 1], hp=20),
+        rules=SHARED + "\n" + extra)
+
+
+def test_R_ORD_3_resolve_plays_orders_for_every_member_of_a_shared_group_turn(run, encounter):
+    path = encounter(shared_gobs())
+    first_turn(run, path, "10,10")
+    assert state(path)["turn"] == "g1"
+    evs = resolve(run, path, "15,2,15,3")
+    assert [(a["attacker"], a["target"]) for a in kinds(evs, "AttackRolled")] == [
+        ("g1", "ann"), ("g2", "ann")]
+    assert [e["who"] for e in kinds(evs, "OrdersFollowed")] == ["g1", "g2"]
+    assert people(path)["ann"]["hp"] == 15
+    assert state(path)["round"] == 2  # Ann (skip) ended the round
+
+
+def test_R_ORD_3_next_if_idle_plays_orders_for_every_member_of_a_shared_group_turn(
+        run, encounter):
+    path = encounter(shared_gobs(idle_action="orders"))
+    first_turn(run, path, "10,10")
+    r = ok(run("next", path, "--if-idle", "48h", "--dice", "15,2,15,3", "--format", "json",
+               now=AFTER_48H))
+    assert [(a["attacker"], a["target"]) for a in kinds(events(r), "AttackRolled")] == [
+        ("g1", "ann"), ("g2", "ann")]
+    assert people(path)["ann"]["hp"] == 15
+    assert state(path)["turn"] == "ann"
+
+
+def test_R_ORD_3_shared_group_turn_goes_on_when_its_first_member_flees(run, encounter):
+    """g1 flees and leaves (the turn passes to g2, R-INI-3); g2 still acts by its orders and
+    then the group's turn ends once."""
+    path = encounter(fight(
+        person("g1", "monsters", 3, position=[0, 0], group="gobs", hp=2, max_hp=10,
+               flee_below=0.5),
+        person("g2", "monsters", 0, position=[0, 2], group="gobs", orders="attack-nearest"),
+        person("ann", "heroes", 2, pc=True, position=[1, 1], hp=20),
+        rules=SHARED))
+    first_turn(run, path, "10,10")
+    evs = resolve(run, path, "15,3")
+    assert [e["who"] for e in kinds(evs, "Removed")] == ["g1"]
+    assert [(a["attacker"], a["target"]) for a in kinds(evs, "AttackRolled")] == [
+        ("g2", "ann")]
+    assert people(path)["ann"]["hp"] == 17
+    assert state(path)["round"] == 2
+
+
+def test_R_ORD_1_attack_weakest_one_action_turns_offer_no_move_then_attack(run, encounter):
+    """Surprise round (R-INI-4): one action. Bob (3 hp) could be hit only after a move, so
+    he is not among the enemies it can attack this turn: Ann (9 hp), adjacent, is."""
+    path = encounter(fight(
+        person("brute", "monsters", 3, position=[0, 0], orders="attack-weakest"),
+        person("ann", "heroes", 2, pc=True, position=[1, 0], hp=9, aware=False),
+        person("bob", "heroes", 1, pc=True, position=[0, 4], hp=3, aware=False)))
+    first_turn(run, path, "10,10,10")
+    assert state(path)["phase"] == "surprise"
+    evs = resolve(run, path, "15,2")
+    assert kinds(evs, "Moved") == []
+    assert [(a["attacker"], a["target"]) for a in kinds(evs, "AttackRolled")] == [
+        ("brute", "ann")]
+    assert people(path)["ann"]["hp"] == 7
+
+
+def test_R_ORD_1_attack_weakest_disabled_is_a_one_action_turn_too(run, encounter):
+    """R-HP-2: at 0 hp one move or one standard action: attack Ann now, not walk to Bob."""
+    path = encounter(fight(
+        person("brute", "monsters", 3, position=[0, 0], orders="attack-weakest", hp=0,
+               max_hp=10, status="disabled"),
+        person("ann", "heroes", 2, pc=True, position=[1, 0], hp=9),
+        person("bob", "heroes", 1, pc=True, position=[0, 4], hp=3)))
+    first_turn(run, path, "10,10,10")
+    evs = resolve(run, path, "15,2")
+    assert kinds(evs, "Moved") == []
+    assert [(a["attacker"], a["target"]) for a in kinds(evs, "AttackRolled")] == [
+        ("brute", "ann")]
+
+
+def test_R_ORD_1_attack_weakest_moves_then_attacks_only_with_both_actions_left(
+        run, encounter):
+    """The same board in a regular round: a move and then the standard action: Bob."""
+    path = encounter(fight(
+        person("brute", "monsters", 3, position=[0, 0], orders="attack-weakest"),
+        person("ann", "heroes", 2, pc=True, position=[1, 0], hp=9),
+        person("bob", "heroes", 1, pc=True, position=[0, 4], hp=3)))
+    first_turn(run, path, "10,10,10")
+    evs = resolve(run, path, "15,2")
+    assert [(a["attacker"], a["target"]) for a in kinds(evs, "AttackRolled")] == [
+        ("brute", "bob")]
+
+
+def test_R_ORD_1_surprise_round_orders_attack_only_enemies_it_is_aware_of(run, encounter):
+    """Brute is aware of Bob only (R-INI-4): Ann, first in file order at the same distance,
+    is not a target it may pick."""
+    path = encounter(fight(
+        person("brute", "monsters", 3, position=[0, 0], orders="attack-nearest",
+               aware=["bob"]),
+        person("ann", "heroes", 2, pc=True, position=[1, 0], aware=False),
+        person("bob", "heroes", 1, pc=True, position=[0, 1], aware=False)))
+    first_turn(run, path, "10,10,10")
+    assert state(path)["phase"] == "surprise"
+    evs = resolve(run, path, "15,2")
+    assert [(a["attacker"], a["target"]) for a in kinds(evs, "AttackRolled")] == [
+        ("brute", "bob")]
+    assert people(path)["bob"]["hp"] == 8
+
+
+def test_R_ORD_1_surprise_round_attack_weakest_only_among_enemies_it_is_aware_of(
+        run, encounter):
+    path = encounter(fight(
+        person("brute", "monsters", 3, position=[0, 0], orders="attack-weakest",
+               aware=["bob"]),
+        person("ann", "heroes", 2, pc=True, position=[1, 0], hp=2, aware=False),
+        person("bob", "heroes", 1, pc=True, position=[0, 1], aware=False)))
+    first_turn(run, path, "10,10,10")
+    evs = resolve(run, path, "15,2")
+    assert [a["target"] for a in kinds(evs, "AttackRolled")] == ["bob"]
+
+
+def test_R_ORD_1_engaged_but_unable_to_attack_the_engaged_enemy_attacks_another(
+        run, encounter):
+    """Brute (a club, reach 1) is engaged with Pike, whose glaive holds it at 2 squares:
+    'otherwise' it attacks the nearest enemy its club reaches, Ann."""
+    for orders in ("attack-nearest", "attack-weakest"):
+        path = encounter(fight(
+            person("brute", "monsters", 3, position=[0, 0], orders=orders, engaged=["pike"]),
+            person("ann", "heroes", 2, pc=True, position=[0, 1]),
+            armed("pike", "heroes", 1, glaive(), pc=True, position=[2, 0],
+                  engaged=["brute"])), name=f"{orders}.toml")
+        first_turn(run, path, "10,10,10")
+        evs = resolve(run, path, "15,2")
+        assert [(a["attacker"], a["target"]) for a in kinds(evs, "AttackRolled")] == [
+            ("brute", "ann")], orders
+        assert kinds(evs, "Moved") == []
+
+
+def test_R_ORD_2_flee_below_is_exact_at_the_written_fraction(run, encounter):
+    """0.57 × 100 is 56.99999999999999 in floating point: 57 of 100 hp is 'at' 0.57 and
+    flees; so does 29 of 100 at 0.29. One hp more fights."""
+    for fraction, hp, flees in ((0.57, 57, True), (0.29, 29, True), (0.57, 58, False),
+                                (0.29, 30, False)):
+        path = encounter(fight(
+            person("gob", "monsters", 3, position=[0, 0], hp=hp, max_hp=100,
+                   flee_below=fraction, orders="attack-nearest"),
+            person("ann", "heroes", 2, pc=True, position=[1, 0])), name=f"f{hp}.toml")
+        first_turn(run, path, "10,10")
+        evs = resolve(run, path, "15,2")
+        assert [e["orders"] for e in kinds(evs, "OrdersFollowed")] == [
+            "flee" if flees else "attack-nearest"], (fraction, hp)
+        assert bool(kinds(evs, "Removed")) is flees
+
+
+def test_R_ORD_2_flee_a_tie_with_the_square_it_stands_on_goes_to_the_lowest_x_then_y(
+        run, encounter):
+    """Enemies 3 squares away on both sides: the farthest reachable squares (3 from the
+    nearest enemy) are x = 0, y = -2…2, its own square among them: the lowest y, (0, -2),
+    wins the tie; staying put is not preferred."""
+    path = encounter(fight(
+        person("gob", "monsters", 3, position=[0, 0], hp=2, max_hp=10, flee_below=0.5,
+               speed=5),
+        person("ann", "heroes", 2, pc=True, position=[-3, 0]),
+        person("bob", "heroes", 1, pc=True, position=[3, 0])))
+    first_turn(run, path, "10,10,10")
+    evs = resolve(run, path)
+    assert [m["path"][-1] for m in kinds(evs, "Moved")] == [[0, -2]]
+    assert pos(path, "gob") == [0, -2]

@@ -39,13 +39,18 @@ def resolve_round(res: Resolution) -> None:
         who = st.turn
         if not who:
             return
-        for member in res.enc.members_of(who):  # R-INI-3: each member of a shared turn
-            if res.enc.state.turn == who and res.enc.takes_turn_now(member):
+        group = res.enc.members_of(who)  # R-INI-3: each member of a shared turn
+        for member in group:
+            st = res.enc.state
+            if st.phase == "ended" or st.round != round_now or st.turn not in group:
+                break  # the turn ended meanwhile (the last member able to act fled)
+            if res.enc.takes_turn_now(member):
                 _resolve_one(res, member)
-        if res.enc.state.turn == who:
-            next_turn(res)
-        elif res.enc.state.phase == "ended":
+        st = res.enc.state
+        if st.phase == "ended":
             return
+        if st.turn in group and st.round == round_now:
+            next_turn(res)
 
 
 def _resolve_one(res: Resolution, who: str) -> None:

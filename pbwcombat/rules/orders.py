@@ -32,8 +32,10 @@ def orders_of(enc: Encounter, c: Combatant, simulated: bool = False) -> str:
 
 
 def is_fleeing(c: Combatant) -> bool:
-    """R-ORD-2: at or below `flee_below` × max_hp (0 = never)."""
-    return c.flee_below > 0 and c.hp <= c.flee_below * c.full_hp
+    """R-ORD-2: at or below `flee_below` × max_hp (0 = never). Compared as hp / max_hp
+    against the fraction: when the two are equal as written (57/100 and 0.57) both round to
+    the same double, where `0.57 * 100` is 56.99999999999999 and 57 hp would not flee."""
+    return c.flee_below > 0 and c.hp / c.full_hp <= c.flee_below
 
 
 # -- reading the board ---------------------------------------------------------------------
@@ -43,6 +45,15 @@ def foes_of(enc: Encounter, me: Combatant) -> list[Combatant]:
     """R-ORD-1: enemies that are not dying, stable, dead or removed, in file order."""
     return [c for c in enc.combatants
             if c.side != me.side and not c.removed and c.status in ("ok", "disabled")]
+
+
+def targets_of(enc: Encounter, me: Combatant) -> list[Combatant]:
+    """The enemies orders may attack or close in on: `foes_of`, and in the surprise round
+    only those `me` is aware of (R-INI-4 refuses the others)."""
+    foes = foes_of(enc, me)
+    if enc.state.phase == "surprise":
+        return [f for f in foes if me.is_aware_of(f)]
+    return foes
 
 
 def _gap(a: Square | None, b: Square | None) -> int:
@@ -87,11 +98,13 @@ def _rank(enc: Encounter) -> dict[str, int]:
 def nearest_target(enc: Encounter, me: Combatant, foes: Sequence[Combatant],
                    square: Square | None) -> tuple[Combatant, Weapon] | None:
     """R-ORD-1 attack-nearest from `square`: engaged enemies first (the nearest of them);
-    else the nearest a melee weapon reaches; else the nearest it may shoot. Ties: file order
-    (`foes` are in file order and `min` keeps the first)."""
-    engaged = [f for f in foes if f.id in me.engaged]
-    pools: list[tuple[list[Combatant], str]] = (
-        [(engaged, "any")] if engaged else [(list(foes), "melee"), (list(foes), "ranged")])
+    "otherwise" (none engaged, or none of the engaged it can attack) the nearest a melee
+    weapon reaches; else the nearest it may shoot. Ties: file order (`foes` are in file
+    order and `min` keeps the first)."""
+    engaged = [f for f in foes if f.id in me.engaged] if me.engaged else []
+    pools: list[tuple[Sequence[Combatant], str]] = [(foes, "melee"), (foes, "ranged")]
+    if engaged:
+        pools.insert(0, (engaged, "any"))
     for pool, kind in pools:
         options = []
         for f in pool:
@@ -126,7 +139,7 @@ def walk_toward(enc: Encounter, me: Combatant, goal: Square, budget: int,
     if path and path[-1] == goal:
         path = path[:-1]  # the goal is the enemy's own square
     standing = _standing(enc, me)
-    foes = [f for f in foes_of(enc, me) if stop_at is None or f.id in stop_at]
+    foes = [f for f in targets_of(enc, me) if stop_at is None or f.id in stop_at]
     end: Square | None = None
     for i, sq in enumerate(path):
         if path_cost(start, path[:i + 1]) > budget:
@@ -156,8 +169,12 @@ def _try(res: Resolution, action: Action) -> bool:
 
 
 def _still_mine(res: Resolution, who: str) -> bool:
-    c = res.enc.get(who)
-    return res.enc.state.turn == who and c.can_act and res.enc.state.phase != "ended"
+    """`who` may still act now: its turn, or its shared group's turn (R-INI-3)."""
+    enc = res.enc
+    st = enc.state
+    if st.phase == "ended" or (st.turn != who and not enc.takes_turn_now(who)):
+        return False
+    return enc.get(who).can_act
 
 
 def _attack(res: Resolution, who: str, target: Combatant, weapon: Weapon) -> bool:
@@ -166,7 +183,7 @@ def _attack(res: Resolution, who: str, target: Combatant, weapon: Weapon) -> boo
 
 def _move_budget(res: Resolution, me: Combatant) -> int:
     """Squares one move action covers (0: no move action left this turn)."""
-    sp = res.enc.state.spent
+    sp = res.enc.spent_of(me.id)
     if sp.extended or sp.full_round or sp.step or sp.moves >= 2 or (sp.standard and sp.moves):
         return 0
     if single_action_turn(res, me) and (sp.standard or sp.moves):
@@ -174,10 +191,20 @@ def _move_budget(res: Resolution, me: Combatant) -> int:
     return me.speed // 5
 
 
+def _move_then_attack_budget(res: Resolution, me: Combatant) -> int:
+    """Squares a move action covers when the standard action is still free after it (R-TRN-2;
+    0 in a one-action turn, R-INI-4 / R-HP-2, or once the turn is in use)."""
+    sp = res.enc.spent_of(me.id)
+    if sp.standard or sp.moves or sp.extended or sp.full_round or sp.step \
+            or single_action_turn(res, me):
+        return 0
+    return me.speed // 5
+
+
 def attack_nearest(res: Resolution, who: str) -> None:
     """R-ORD-1 "attack-nearest"."""
     me = res.enc.get(who)
-    foes = foes_of(res.enc, me)
+    foes = targets_of(res.enc, me)
     if not foes:
         return
     choice = nearest_target(res.enc, me, foes, me.position)
@@ -188,7 +215,7 @@ def attack_nearest(res: Resolution, who: str) -> None:
         return  # gridless: every melee attack reaches; nothing to close in on
     for _ in range(2):  # one move action, attack if it can; else a second move action
         me = res.enc.get(who)
-        foes = foes_of(res.enc, me)
+        foes = targets_of(res.enc, me)
         if not foes or me.position is None:
             return
         nearest = min(foes, key=lambda f: _gap(me.position, f.position))
@@ -197,7 +224,7 @@ def attack_nearest(res: Resolution, who: str) -> None:
         if dest is None or not _try(res, Move(who, (dest,))) or not _still_mine(res, who):
             return
         me = res.enc.get(who)
-        choice = nearest_target(res.enc, me, foes_of(res.enc, me), me.position)
+        choice = nearest_target(res.enc, me, targets_of(res.enc, me), me.position)
         if choice is not None:
             _attack(res, who, *choice)
             return
@@ -205,25 +232,22 @@ def attack_nearest(res: Resolution, who: str) -> None:
 
 def attack_weakest(res: Resolution, who: str) -> None:
     """R-ORD-1 "attack-weakest": among the enemies it can attack this turn (after at most one
-    move action), the lowest hp, then the nearest, then file order."""
+    move action), the lowest hp, then the nearest, then file order. An engaged combatant
+    chooses among its engaged enemies; when it can attack none of them, among all (as
+    attack-nearest's "otherwise"). Moving first is an option only while the turn still
+    has a move action and the standard action after it (not in a one-action turn)."""
     me = res.enc.get(who)
-    foes = foes_of(res.enc, me)
+    foes = targets_of(res.enc, me)
     if not foes:
         return
     rank = _rank(res.enc)
-    engaged = [f for f in foes if f.id in me.engaged]
-    options: list[tuple[tuple[int, int, int], Combatant, Square | None]] = []
-    for f in engaged or foes:
-        key = (f.hp, _gap(me.position, f.position), rank[f.id])
-        if weapon_for(res.enc, me, f, me.position) is not None:
-            options.append((key, f, None))
-        elif not engaged and me.position is not None and f.position is not None:
-            dest = walk_toward(res.enc, me, f.position, _move_budget(res, me), {f.id})
-            if dest is not None and weapon_for(res.enc, me, f, dest) is not None:
-                options.append((key, f, dest))
+    engaged = [f for f in foes if f.id in me.engaged] if me.engaged else []
+    options = _weakest_options(res, me, engaged, rank, 0) if engaged else []
     if not options:
-        if not engaged:
-            attack_nearest(res, who)
+        budget = _move_then_attack_budget(res, me) if me.position is not None else 0
+        options = _weakest_options(res, me, foes, rank, budget)
+    if not options:
+        attack_nearest(res, who)
         return
     _, target, dest = min(options, key=lambda o: o[0])
     if dest is not None and (not _try(res, Move(who, (dest,))) or not _still_mine(res, who)):
@@ -233,6 +257,22 @@ def attack_weakest(res: Resolution, who: str) -> None:
     weapon = weapon_for(res.enc, me, target, me.position)
     if weapon is not None and target.status in ("ok", "disabled"):
         _attack(res, who, target, weapon)
+
+
+def _weakest_options(res: Resolution, me: Combatant, pool: Sequence[Combatant],
+                     rank: dict[str, int], budget: int
+                     ) -> list[tuple[tuple[int, int, int], Combatant, Square | None]]:
+    """attack-weakest's choices in `pool`: (key, enemy, square to move to first or None)."""
+    options: list[tuple[tuple[int, int, int], Combatant, Square | None]] = []
+    for f in pool:
+        key = (f.hp, _gap(me.position, f.position), rank[f.id])
+        if weapon_for(res.enc, me, f, me.position) is not None:
+            options.append((key, f, None))
+        elif budget and f.position is not None:
+            dest = walk_toward(res.enc, me, f.position, budget, {f.id})
+            if dest is not None and weapon_for(res.enc, me, f, dest) is not None:
+                options.append((key, f, dest))
+    return options
 
 
 def guard(res: Resolution, who: str, ward: str) -> None:
@@ -271,7 +311,7 @@ def flee(res: Resolution, who: str) -> None:
 def _flee_budget(res: Resolution, me: Combatant) -> int:
     """A double move when the whole turn is free, else what one move action allows."""
     one = _move_budget(res, me)
-    sp = res.enc.state.spent
+    sp = res.enc.spent_of(me.id)
     whole = not (sp.standard or sp.moves or single_action_turn(res, me))
     return 2 * one if whole else one
 
@@ -279,7 +319,8 @@ def _flee_budget(res: Resolution, me: Combatant) -> int:
 def flight_square(enc: Encounter, me: Combatant, foes: Sequence[Combatant], budget: int
                   ) -> Square | None:
     """The square within `budget` squares of movement (R-GEO-2 path, move refusals) that is
-    farthest from its nearest foe; ties to the lowest x, then y. Staying counts."""
+    farthest from its nearest foe; ties to the lowest x, then y. Staying is one of the
+    squares, on the same terms: it wins only by that order, not every tie."""
     assert me.position is not None
     x0, y0 = me.position
     spots = [f.position for f in foes if f.position is not None]
@@ -293,10 +334,9 @@ def flight_square(enc: Encounter, me: Combatant, foes: Sequence[Combatant], budg
                for dy in range(-budget, budget + 1)]
     squares.sort(key=lambda sq: (-score(sq), sq[0], sq[1]))
     standing = _standing(enc, me)
-    here = score(me.position)
     for sq in squares:
-        if score(sq) <= here:
-            return me.position
+        if sq == me.position:
+            return sq
         path = segment(me.position, sq)
         if path_cost(me.position, path) > budget or sq in standing:
             continue
@@ -332,15 +372,32 @@ def follow_orders(res: Resolution, who: str, orders: str, narrate: bool = True) 
         attack_nearest(res, who)
 
 
+def group_by_orders(res: Resolution, who: str, simulated: bool = False,
+                    narrate: bool = True) -> bool:
+    """Every member of `who`'s turn (R-INI-3: each member of a shared group turn that still
+    takes its turn, in file order; otherwise `who` alone) acts by its orders. True when the
+    turn is still on, for the caller to end; False when it ended meanwhile (the fight ended,
+    or the last member able to act fled and the next turn started)."""
+    group = res.enc.members_of(who)
+    start = res.enc.state.round
+    for m in group:
+        st = res.enc.state
+        if st.phase == "ended" or st.round != start or st.turn not in group:
+            return False
+        if res.enc.takes_turn_now(m):
+            follow_orders(res, m, orders_of(res.enc, res.enc.get(m), simulated), narrate)
+    st = res.enc.state
+    return st.phase != "ended" and st.round == start and st.turn in group
+
+
 def idle_next(res: Resolution) -> None:
     """`next --if-idle D`, once due (R-ORD-3): with `rules.idle_action = "orders"` the idle
-    combatant first acts by its orders; then its turn ends."""
+    combatant (every member of a shared group turn, R-INI-3) first acts by its orders; then
+    the turn ends."""
     from pbwcombat.rules.turns import next_turn
 
     res.require_combat()
     who = res.enc.state.turn
-    if who and res.enc.rules.idle_action == "orders":
-        follow_orders(res, who, orders_of(res.enc, res.enc.get(who)))
-        if res.enc.state.turn != who or res.enc.state.phase == "ended":
-            return  # it left the fight (its removal started the next turn)
+    if who and res.enc.rules.idle_action == "orders" and not group_by_orders(res, who):
+        return  # it left the fight (its removal started the next turn)
     next_turn(res)

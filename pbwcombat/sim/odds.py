@@ -30,8 +30,8 @@ Z95 = 1.959963984540054  # the 97.5th percentile of the standard normal
 
 class Run(NamedTuple):
     """One simulated fight: the winning side ("" nobody left standing, None undecided), the
-    round it ended in, and per reported combatant its final hp, whether it is dead and
-    whether it left the fight (fled, R-ORD-2)."""
+    rounds it played (`rounds_played`), and per reported combatant its final hp, whether it
+    is dead and whether it left the fight (fled, R-ORD-2)."""
 
     winner: str | None
     rounds: int
@@ -50,16 +50,51 @@ def reported(enc: Encounter) -> list[str]:
     return [c.id for c in enc.combatants if not c.removed]
 
 
+def rounds_before(enc: Encounter) -> int:
+    """The rounds the file has already played: `--max-rounds` and the `rounds` figures
+    count from its current round, which counts as the first (a fight not started, or in its
+    surprise round or round 1, counts from round 1: the surprise round 0 is not counted; an
+    ended fight plays none)."""
+    st = enc.state
+    if st.phase == "setup":
+        return 0
+    if st.phase == "ended":
+        return st.round
+    return max(st.round - 1, 0)
+
+
+def _before_round(enc: Encounter, events: list[Any], new_round: int) -> Encounter:
+    """`enc` after `events` up to (not including) the start of round `new_round`."""
+    from pbwcombat import events as ev
+    from pbwcombat.evolve import evolve
+
+    for e in events:
+        if type(e) is ev.RoundStarted and e.round >= new_round:
+            break
+        enc = evolve(enc, e)
+    return enc
+
+
 def play(enc: Encounter, key: bytes, max_rounds: int, ids: list[str]) -> Run:
-    """One fight from `enc` to its end (or past `max_rounds`), every turn by orders."""
+    """One fight from `enc` to its end, or undecided once it has played `max_rounds` rounds
+    (it stops before the next round starts: nothing at that round's start, bleeding or a
+    duration ending, reaches the figures), every turn by orders (every member of a shared
+    group turn, R-INI-3). A state the rules cannot go on from (nobody can take a turn,
+    R-TRN-4) would never be decided: it counts as reaching `max_rounds` undecided, as it
+    stood at the end of the round in which it got stuck."""
     from pbwcombat.actions import RollInitiative
     from pbwcombat.dispatch import dispatch
-    from pbwcombat.rules.orders import follow_orders, orders_of
+    from pbwcombat.rules.orders import follow_orders, group_by_orders, orders_of
     from pbwcombat.rules.turns import next_turn, winner_if_over
 
     # now = "": no deadline arithmetic at every turn start (nothing is shown)
     res = Resolution(enc, PaddedDiceSource(key, 0), "", dispatch=dispatch)
+    base = rounds_before(enc)
+    limit = base + max_rounds
+    shared = enc.rules.group_turn == "shared" and any(c.group for c in enc.combatants)
     winner: str | None = None
+    start = enc  # the encounter at the start of the turn being played
+    final: Encounter | None = None
     try:
         if enc.state.phase == "setup" or (
                 enc.state.phase != "ended"
@@ -67,26 +102,35 @@ def play(enc: Encounter, key: bytes, max_rounds: int, ids: list[str]) -> Run:
             res.apply(RollInitiative())  # R-SIM-1: each run rolls its own
         while True:
             st = res.enc.state
+            if st.round > limit:  # round limit + 1 started in the last turn: not played
+                final = _before_round(start, res.events, limit + 1)
+                break
             if st.phase == "ended":
                 # "" is nobody left standing only when nobody is; a fight ended by hand
                 # with two sides up was decided by nobody (R-TRN-6 `end`)
                 winner = st.winner if st.winner or winner_if_over(res.enc) == "" else None
                 break
-            if st.round > max_rounds:
-                break
+            start = res.enc
+            res.events.clear()
             who = st.turn
             if who:
+                if shared and len(res.enc.members_of(who)) > 1:
+                    if group_by_orders(res, who, simulated=True, narrate=False):
+                        next_turn(res)
+                    continue
                 me = res.enc.get(who)
                 follow_orders(res, who, orders_of(res.enc, me, simulated=True), narrate=False)
                 if res.enc.state.phase == "ended":
                     continue
             if res.enc.state.turn == who:
                 next_turn(res)
-            res.events.clear()
-    except PbwError:
-        winner = None  # a state the rules cannot go on from (nobody can take a turn)
-    final = res.enc
-    rounds = min(final.state.round, max_rounds)
+    except PbwError:  # nobody can take a turn (R-TRN-4): it would never be decided
+        final = _before_round(start, res.events, start.state.round + 1)
+        winner = None
+        base = final.state.round - max_rounds  # counted as reaching max_rounds
+    if final is None:
+        final = res.enc
+    rounds = min(max(final.state.round - base, 0), max_rounds)
     people = [final.get(i) for i in ids]
     return Run(winner, rounds, tuple(c.hp for c in people),
                tuple(c.status == "dead" for c in people), tuple(c.removed for c in people))
