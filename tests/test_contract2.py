@@ -201,3 +201,19 @@ def test_R_OUT_6_verify_and_reveal_keep_their_lines_in_markdown(run, encounter, 
     r = run("dice", "reveal", path, "--force", "--format", fmt)
     assert [line.split(" ")[0] for line in rendered_lines(r.out)] == \
         ["algorithm", "seed", "salt", "commitment"], r.out
+
+
+def test_R_LOG_7_a_0_1_journal_with_a_hand_edit_between_its_commands_keeps_working(
+        run, encounter):
+    """0.1 wrote no edit records: a hand edit between two of its commands left a gap in its
+    hash chain, which is history (R-LOG-7), not damage (R-LOG-4)."""
+    path = encounter(duel())
+    for expr in ("1d20", "1d6", "1d8"):
+        assert run("roll", path, expr).code == 0
+    old = [{k: v for k, v in rec.items() if k not in ("seq", "type", "after", "ino")}
+           for rec in (json.loads(x) for x in journal_of(path).read_bytes().splitlines())]
+    old[1]["before_sha"] = "0" * 64  # as 0.1 wrote it after a hand edit
+    journal_of(path).write_bytes(b"".join((json.dumps(r) + "\n").encode() for r in old))
+    r = run("roll", path, "1d4")
+    assert r.code == 0, r.err
+    assert run("undo", path).code == 0
