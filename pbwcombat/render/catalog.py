@@ -969,6 +969,22 @@ MESSAGES_ES: dict[str, str] = {
     'duplicate weapon id "{a}"': "id de arma repetido «{a}»",
     'duplicate action id "{a}"': "id de acción repetido «{a}»",
     'square taken by "{a}"': "casilla ocupada por «{a}»",
+    '"{a}" has no UTC offset (write e.g. "{b}")':
+        "«{a}» no tiene desfase UTC (escribe p. ej. «{b}»)",
+    '"{a}" is not a date and time with a UTC offset':
+        "«{a}» no es una fecha y hora con desfase UTC",
+    '"{a}" would mention everyone: not a player handle (R-OUT-7)':
+        "«{a}» mencionaría a todo el mundo: no es el apodo de un jugador (R-OUT-7)",
+    "a duration needs ends, of and turns together (or {} for until removed)":
+        "una duración necesita ends, of y turns juntos (o {{}} para hasta que se quite)",
+    "an action has damage or heal, not both": "una acción tiene damage o heal, no los dos",
+    "an action with a save needs a dc": "una acción con save necesita una dc",
+    "condition_rounds needs a condition": "condition_rounds necesita una condition",
+    "an id appears twice": "un id aparece dos veces",
+    '"{a}" is neither a combatant id nor a side':
+        "«{a}» no es ni un id de combatiente ni un bando",
+    '"{a}" is not one of skip, attack-nearest, attack-weakest, guard:ID':
+        "«{a}» no es ninguno de skip, attack-nearest, attack-weakest, guard:ID",
     "missing (positions on some combatants only)":
         "falta (hay posiciones solo en algunos combatientes)",
     "must be true, false or a list of enemy ids and side names":
