@@ -691,8 +691,9 @@ def dice_commit_cmd(encounter: Encounter, opts: Any,
 
 
 @action_command("salt", "Mix in a value the players chose after the commitment (e.g. the "
-                "number of their reply); --force replaces a salt.\n\nExample: pbwcombat "
-                "dice salt fight.toml 4817", group=_DICE_COMMANDS)
+                "number of their reply): once only, before the first generator roll after "
+                "the commitment (R-LOG-5; --force does not change that).\n\nExample: "
+                "pbwcombat dice salt fight.toml 4817", group=_DICE_COMMANDS)
 def dice_salt_cmd(encounter: Encounter,
                   salt: Annotated[str, typer.Argument(help="The players' value.",
                                                       show_default=False)],

@@ -244,3 +244,15 @@ def test_R_OUT_5_file_problems_in_a_spanish_file_are_all_in_spanish(run, encount
     lines = r.err.splitlines()
     assert "state.order: un id aparece dos veces" in lines, r.err
     assert "combatants[1].aware[0]: «nobody» no es ni un id de combatiente ni un bando" in lines
+
+
+def test_R_LOG_5_dice_salt_help_does_not_promise_that_force_replaces_a_salt(run, encounter):
+    """R-LOG-5: a second salt is refused even with --force; the help said --force replaced
+    one."""
+    r = run("dice", "salt", "--help")
+    assert "--force replaces" not in r.out and "R-LOG-5" in r.out, r.out
+    path = encounter(duel())
+    assert run("dice", "commit", path).code == 0
+    assert run("dice", "salt", path, "1").code == 0
+    r = run("dice", "salt", path, "2", "--force")
+    assert r.code == 3 and "R-LOG-5" in r.err
