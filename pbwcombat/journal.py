@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -299,50 +300,133 @@ def examine(path: Path, raw: bytes, version: int, force: bool, now: str) -> Prel
     return p
 
 
+_HEAD = re.compile(rb'\{"seq":(\d+),"type":"(command|undo|edit|restart)",')
+_HEX = re.compile(rb"[0-9a-f]{64}\"")
+
+
+def _hash_at(data: bytes, key: bytes, start: int, end: int) -> tuple[str | None, int]:
+    """The 64-hex value of the first `"KEY":"…"` in data[start:end], and where it ends."""
+    at = data.find(key, start, end)
+    if at < 0:
+        return None, start
+    at += len(key)
+    if _HEX.match(data, at, end) is None:
+        return None, start
+    return data[at:at + 64].decode(), at + 65
+
+
+def _brief(data: bytes, start: int, end: int
+           ) -> tuple[int | None, str, str | None, str | None, dict[str, Any]] | None:
+    """One complete journal line as (seq, type, before-hash, after-hash, record or {}); None
+    when it is not a JSON record. A line as this tool writes it (`{"seq":N,"type":…`, ending
+    in `}`) is read for its two hashes without parsing its texts; any other line (an abort
+    record, a 0.1 record, something foreign) is parsed whole."""
+    head = _HEAD.match(data, start, end)
+    if head is not None and data[end - 1:end] == b"}":
+        before, at = _hash_at(data, b'"before_sha":"', head.end(), end)
+        after, _ = _hash_at(data, b'"after_sha":"', at, end)
+        return int(head.group(1)), head.group(2).decode(), before, after, {}
+    rec = _parse(data[start:end])
+    if rec is None:
+        return None
+    seq = rec.get("seq")
+    before, after = rec.get("before_sha"), rec.get("after_sha")
+    return (seq if type(seq) is int else None, kind(rec),
+            before if isinstance(before, str) else None,
+            after if isinstance(after, str) else None, rec)
+
+
 def check_whole(journal: Path) -> None:
     """R-LOG-4: damage anywhere in the journal, not only in its last lines, stops an action
     (exit 65, naming the journal and the first damaged line) rather than have it append
     after it: a complete line that is not a JSON record (a torn line closed by an abort
     record is not damage), or a record whose before-hash is not the after-hash of the
     record that took effect before it (aborted records are skipped, as `verify` does; a
-    restart record begins a chain; 0.1 records are not checked, R-LOG-7). Reads the whole
-    journal: about 2 ms a megabyte."""
+    restart record begins a chain; 0.1 records are not checked, R-LOG-7).
+
+    Flat enough for long fights: a journal whose every line has the shape this tool writes
+    (`{"seq":N,"type":…}`), with no abort record and an unbroken chain, is passed after one
+    quick scan of its bytes (11 ms for the 10,000 records of `make bench`'s duel, 26 MB);
+    anything else is read line by line (`_check_slowly`), which finds and names the damage."""
     data = store.read_sidecar(journal)
-    pieces = data.split(b"\n")
-    pieces.pop()  # after the last newline: b"", or a torn append (handled by examine)
-    records: list[tuple[int, dict[str, Any]]] = []
+    find, starts = data.find, data.startswith
+    pos = 0
+    prev: bytes | None = None
+    while True:
+        end = find(b"\n", pos)
+        if end < 0:
+            return  # after the last newline: nothing, or a torn append (examine's)
+        comma = find(b",", pos, end)
+        if not (starts(b'{"seq":', pos) and data[end - 1] == 125 and comma > 0
+                and data[pos + 7:comma].isdigit() and starts(b'"type":"', comma + 1)
+                and not starts(b'"type":"abort"', comma + 1)
+                and (prev is None or not starts(b'"type":"restart"', comma + 1))):
+            break
+        at = find(b'"before_sha":"', comma, end)
+        if at < 0:
+            break
+        before = data[at + 14:at + 78]
+        if prev is not None and before != prev:
+            break
+        at = find(b'"after_sha":"', at + 78, end)
+        if at < 0:
+            break
+        prev = data[at + 13:at + 77]
+        pos = end + 1
+    _check_slowly(journal, data)
+
+
+def _check_slowly(journal: Path, data: bytes) -> None:
+    """`check_whole` line by line: every line that is not in the shape this tool writes
+    is parsed, abort records are honoured, and a break in the chain is confirmed by parsing
+    both lines."""
+    briefs: list[tuple[int, int, int, tuple[Any, ...]]] = []  # line, start, end, brief
     torn: set[int] = set()
     aborted: set[int] = set()
     bad: list[int] = []
-    for i, raw in enumerate(pieces):
-        rec = _parse(raw)
-        if rec is None:
-            bad.append(i + 1)
-            continue
-        records.append((i + 1, rec))
-        if kind(rec) == "abort":
-            if type(rec.get("line")) is int:
-                torn.add(rec["line"])
-            if type(rec.get("aborts")) is int:
-                aborted.add(rec["aborts"])
-    first_bad = next((line for line in bad if line not in torn), None)
-    state: Any = None
-    for line, rec in records:
-        if first_bad is not None and line > first_bad:
+    start, line = 0, 1
+    while True:
+        end = data.find(b"\n", start)
+        if end < 0:
+            break  # after the last newline: nothing, or a torn append (examine's)
+        brief = _brief(data, start, end)
+        if brief is None:
+            bad.append(line)
+        else:
+            briefs.append((line, start, end, brief))
+            rec = brief[4]
+            if brief[1] == "abort":
+                if type(rec.get("line")) is int:
+                    torn.add(rec["line"])
+                if type(rec.get("aborts")) is int:
+                    aborted.add(rec["aborts"])
+        start, line = end + 1, line + 1
+    first_bad = next((n for n in bad if n not in torn), None)
+    state: str | None = None
+    state_at = (0, 0)
+    for n, a, b, (seq, k, before, after, _) in briefs:
+        if first_bad is not None and n > first_bad:
             break
-        seq = rec.get("seq")
-        if (seq if type(seq) is int else line) in aborted:
+        if (seq if seq is not None else n) in aborted:
             continue
-        before = rec.get("before_sha")
         # a 0.1 record (no seq) is history as it is (R-LOG-7): 0.1 wrote no edit records,
         # so a hand edit between two of its commands left a gap in its chain
-        if type(seq) is int and kind(rec) != "restart" and state is not None \
-                and before is not None and before != state:
-            raise Damaged(journal, line, "its before-hash is not the after-hash of the "
-                                         "record before it")
-        state = rec.get("after_sha", state)
+        if seq is not None and k != "restart" and state is not None \
+                and before is not None and before != state \
+                and _really_broken(data, state_at, (a, b)):
+            raise Damaged(journal, n, "its before-hash is not the after-hash of the record "
+                                      "before it")
+        if after is not None:
+            state, state_at = after, (a, b)
     if first_bad is not None:
         raise Damaged(journal, first_bad, "not a JSON record")
+
+
+def _really_broken(data: bytes, prev: tuple[int, int], this: tuple[int, int]) -> bool:
+    """The chain break the quick reading saw, confirmed by parsing both lines whole."""
+    earlier, later = _parse(data[prev[0]:prev[1]]), _parse(data[this[0]:this[1]])
+    return earlier is None or later is None or \
+        later.get("before_sha") != earlier.get("after_sha")
 
 
 def _line_number(journal: Path, offset: int) -> int:

@@ -256,3 +256,22 @@ def test_R_LOG_5_dice_salt_help_does_not_promise_that_force_replaces_a_salt(run,
     assert run("dice", "salt", path, "1").code == 0
     r = run("dice", "salt", path, "2", "--force")
     assert r.code == 3 and "R-LOG-5" in r.err
+
+
+def test_R_LOG_4_one_hash_digit_changed_in_place_deep_in_the_journal_is_found(run, encounter):
+    """The quick scan of a long journal still sees a chain broken far from its end, by a
+    change that keeps every line's length."""
+    path = encounter(duel())
+    for expr in ("1d20", "1d6", "1d8", "1d10", "1d12", "1d4"):
+        assert run("roll", path, expr).code == 0
+
+    def flip(line: bytes) -> bytes:
+        at = line.index(b'"after_sha":"') + 13
+        digit = b"0" if line[at:at + 1] != b"0" else b"1"
+        return line[:at] + digit + line[at + 1:]
+
+    _damage_line(path, 2, flip)
+    before = snapshot(path)
+    r = run("roll", path, "1d4")
+    assert r.code == 65 and "line 3" in r.err and "R-LOG-4" in r.err, r.err
+    assert snapshot(path) == before
