@@ -104,7 +104,7 @@ def _derive_status(enc: Encounter) -> Encounter:
         return enc
     combatants = tuple(c.replace(status=status_for(c.hp, death_at, c.status))
                        for c in enc.combatants)
-    return enc.with_defaults(combatants=combatants)
+    return enc.replace(combatants=combatants)
 
 
 def _plain(value: Any) -> Any:

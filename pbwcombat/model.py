@@ -241,7 +241,7 @@ def _weapon_defaults(w: Weapon) -> Weapon:
         raise ValueError("a weapon needs a name or an id")
     if w.kind == "ranged" and w.range is None:
         raise ValueError("a ranged weapon needs a range (squares)")
-    return w.with_defaults(id=w.id or slug(w.name), name=w.name or w.id)
+    return w.replace(id=w.id or slug(w.name), name=w.name or w.id)
 
 
 class Saves(Record):
@@ -457,7 +457,7 @@ class Combatant(Record):
 
 
 def _combatant_defaults(c: Combatant) -> Combatant:
-    return c.with_defaults(name=c.name or c.id,
+    return c.replace(name=c.name or c.id,
                            max_hp=c.max_hp if c.max_hp is not None else max(c.hp, 1))
 
 
@@ -708,8 +708,8 @@ def _encounter_defaults(enc: Encounter) -> Encounter:
     if enc.state is None:
         missing["state"] = State.new(spent=TurnSpent.new())
     elif enc.state.spent is None:
-        missing["state"] = enc.state.with_defaults(spent=TurnSpent.new())
-    return enc.with_defaults(**missing) if missing else enc
+        missing["state"] = enc.state.replace(spent=TurnSpent.new())
+    return enc.replace(**missing) if missing else enc
 
 
 _VALIDATOR: SchemaValidator | None = None

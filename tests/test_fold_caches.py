@@ -28,9 +28,25 @@ def test_active_and_side_counts_follow_a_changed_combatant():
     assert enc.get("b").hp == 5 and [c.hp for c in enc.active] == [5, 5, 5]  # untouched
 
 
-def test_with_field_marks_the_field_as_written_and_leaves_the_original():
+def test_with_field_leaves_the_original_and_the_authored_fields():
     enc = _enc()
     later = enc.with_field("name", "Mill")
     assert later.name == "Mill" and enc.name == ""
-    assert "name" in later.fields_set and "name" not in enc.fields_set
-    assert later.with_field("name", "Ford").fields_set == later.fields_set
+    assert later.fields_set == enc.fields_set  # what the author wrote, not what changed
+
+
+def test_the_file_keeps_changed_fields_off_their_default_and_drops_them_back_at_it():
+    """Changes need no mark: `_keep` writes a field the author wrote or one off its default.
+    A condition that comes and goes leaves no `conditions` table behind; a changed name is
+    written; the author's own keys stay even at their default."""
+    from pbwcombat.document import to_document
+    from pbwcombat.model import Condition, Rules
+
+    enc = _enc().replace(rules=Rules.new())
+    held = enc.with_combatant("a", conditions={"prone": Condition.new()})
+    assert "conditions" in to_document(held)["combatants"][0]
+    freed = held.with_combatant("a", conditions={})
+    assert "conditions" not in to_document(freed)["combatants"][0]
+    assert to_document(enc.with_field("name", "Mill"))["name"] == "Mill"
+    authored = Combatant.new(id="d", name="d", side="y", defense=10, hp=5, dodge=0)
+    assert to_document(enc.replace(combatants=(authored,)))["combatants"][0]["dodge"] == 0
