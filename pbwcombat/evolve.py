@@ -70,18 +70,24 @@ def _(e: ev.RoundStarted, enc: Encounter) -> Encounter:
 @_fold.register
 def _(e: ev.TurnStarted, enc: Encounter) -> Encounter:
     clock = enc.state.clock + 1
-    for who in e.members or (e.who,):  # R-INI-3: a shared group turn starts for each
+    turn = {"turn": e.who, "clock": clock, "spent": _FRESH, "group_spent": {},
+            "turn_started_at": e.at}
+    if not e.members:  # one combatant's turn: its count and the state in a single copy
+        return enc.changed(e.who, _turn_count(enc, e.who, clock), turn)
+    for who in e.members:  # R-INI-3: a shared group turn starts for each
         enc = _count_turn_start(enc, who, clock)
-    return enc.with_state(turn=e.who, clock=clock, spent=_FRESH, group_spent={},
-                          turn_started_at=e.at)
+    return enc.changed("", None, turn)
+
+
+def _turn_count(enc: Encounter, who: str, clock: int) -> dict[str, object] | None:
+    """R-CND-2: the first turn start of `who` this round moves its turn clocks (None: not)."""
+    clocks = enc.get(who).turn_clocks
+    return {"turn_clocks": (clocks[1], clock)} if clocks[1] <= enc.state.round_clock else None
 
 
 def _count_turn_start(enc: Encounter, who: str, clock: int) -> Encounter:
-    me = enc.get(who)
-    changes: dict[str, object] = {}
-    if me.turn_clocks[1] <= enc.state.round_clock:  # its first turn start this round
-        changes["turn_clocks"] = (me.turn_clocks[1], clock)
-    return enc.with_combatant(who, **changes) if changes else enc
+    changes = _turn_count(enc, who, clock)
+    return enc.changed(who, changes) if changes else enc
 
 
 @_fold.register
@@ -206,22 +212,23 @@ def _(e: ev.Removed, enc: Encounter) -> Encounter:
 def _spend(enc: Encounter, who: str, **changes: object) -> Encounter:
     """Turn allowances belong to the combatant whose turn it is (R-TRN-3), or to each
     member of a shared group turn (R-INI-3)."""
-    if who == enc.state.turn:
-        return enc.with_state(spent=enc.state.spent.replace(**changes))
+    state = enc.state
+    if who == state.turn:
+        return enc.changed("", None, {"spent": state.spent.replace(**changes)})
     if enc.takes_turn_now(who):
         spent = enc.spent_of(who).replace(**changes)
-        return enc.with_state(group_spent={**enc.state.group_spent, who: spent})
+        return enc.changed("", None, {"group_spent": {**state.group_spent, who: spent}})
     return enc
 
 
 @_fold.register
 def _(e: ev.ActionSpent, enc: Encounter) -> Encounter:
-    if not enc.takes_turn_now(e.who):
+    who = e.who
+    if who != enc.state.turn and not enc.takes_turn_now(who):
         return enc  # a GM-forced act out of turn spends nothing of the acting combatant's
-    spent = enc.spent_of(e.who)
     if e.kind == "move":
-        return _spend(enc, e.who, moves=min(2, spent.moves + 1))
-    return _spend(enc, e.who, **_SPENDS[e.kind])
+        return _spend(enc, who, moves=min(2, enc.spent_of(who).moves + 1))
+    return _spend(enc, who, **_SPENDS[e.kind])
 
 
 _SPENDS: dict[str, dict[str, object]] = {  # ActionSpent.kind → what it spends ("move": +1)

@@ -678,26 +678,47 @@ class Encounter(Record):
 
     # -- functional updates (used by evolve only) ------------------------------
     def with_combatant(self, cid: str, **changes: Any) -> Encounter:
-        index = self._positions()
-        i = index[cid]
-        old = self.__dict__["combatants"]
-        combatants = list(old)
-        combatants[i] = combatants[i].replace(**changes)
-        new = tuple(combatants)
-        updated = self.with_field("combatants", new)
-        data = updated.__dict__
-        data["_index"] = (new, index)  # same ids, same places
-        if "removed" not in changes:  # who is active, and how many per side, stay the same
-            sides = data.get("_sides")
-            if sides is not None and sides[0] is old:
-                data["_sides"] = (new, sides[1])
-            active = data.get("_active")
-            if active is not None and active[0] is old and active[1] is old:  # none removed
-                data["_active"] = (new, new)
-        return updated
+        return self.changed(cid, changes)
 
     def with_state(self, **changes: Any) -> Encounter:
-        return self.with_field("state", self.state.replace(**changes))
+        return self.changed("", None, changes)
+
+    def changed(self, cid: str, changes: dict[str, Any] | None,
+                state: dict[str, Any] | None = None) -> Encounter:
+        """One combatant's fields (`cid`, `changes`) and the state's fields changed, in a single
+        copy of the encounter. The fold's hot path (a simulated fight folds ~270 events): the
+        copies are made inline, and the lookup caches carried over while they stay true."""
+        data = self.__dict__
+        obj = object.__new__(Encounter)
+        out = obj.__dict__
+        out.update(data)
+        if state is not None:
+            new_state = object.__new__(State)
+            new_state.__dict__.update(data["state"].__dict__)
+            new_state.__dict__.update(state)
+            out["state"] = new_state
+        if changes is None:
+            return obj
+        old = data["combatants"]
+        cached = data.get("_index")
+        index = cached[1] if cached is not None and cached[0] is old else self._positions()
+        i = index[cid]
+        people = list(old)
+        before = people[i]
+        person = people[i] = object.__new__(type(before))
+        person.__dict__.update(before.__dict__)
+        person.__dict__.update(changes)
+        new = tuple(people)
+        out["combatants"] = new
+        out["_index"] = (new, index)  # same ids, same places
+        if "removed" not in changes:  # who is active, and how many per side, stay the same
+            sides = out.get("_sides")
+            if sides is not None and sides[0] is old:
+                out["_sides"] = (new, sides[1])
+            active = out.get("_active")
+            if active is not None and active[0] is old and active[1] is old:  # none removed
+                out["_active"] = (new, new)
+        return obj
 
 
 def _encounter_defaults(enc: Encounter) -> Encounter:
