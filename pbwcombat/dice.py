@@ -469,13 +469,16 @@ def generated_face(key: bytes, n: int, sides: int) -> int:
 def sampled_face(mac: Callable[[bytes], bytes], n: int, sides: int) -> int:
     """R-DIC-2's rejection sampling over `mac` (HMAC-SHA256 under the generator key): try
     k = 0, 1, …; accept w < 2**64 - 2**64 % sides; the face is w % sides + 1."""
-    limit = 2**64 - 2**64 % sides
+    limit = _LIMITS.get(sides) or 2**64 - 2**64 % sides
     k = 0
     while True:
-        w = int.from_bytes(mac(f"{n}:{k}".encode())[:8], "big")
+        w = int.from_bytes(mac(b"%d:%d" % (n, k))[:8], "big")
         if w < limit:
             return w % sides + 1
         k += 1
+
+
+_LIMITS = {s: 2**64 - 2**64 % s for s in (2, 3, 4, 6, 8, 10, 12, 20, 100)}  # common dice
 
 
 class Die(Value):
@@ -583,10 +586,14 @@ class DiceSource:
 
     def d20(self, *mods: Mod) -> Roll:
         """1d20 + named modifiers: the check of attacks, initiative, totals (fast path)."""
-        kept = tuple(m for m in mods if m.value or m.note)
+        kept = []
+        total = 0
+        for m in mods:
+            if m.value or m.note:
+                kept.append(m)
+                total += m.value
         die = self.die(20)
-        return Roll((RolledTerm(1, 1, 20, (die,), "", ""),), kept,
-                    die.face + sum(m.value for m in kept))
+        return Roll((RolledTerm(1, 1, 20, (die,), "", ""),), tuple(kept), die.face + total)
 
 
 class PaddedDiceSource(DiceSource):
@@ -600,7 +607,7 @@ class PaddedDiceSource(DiceSource):
         self._pads: tuple[bytes, Any, Any] | None = None  # key, ipad and opad states
 
     def _face(self, n: int, sides: int) -> int:
-        if self._pads is None or self._pads[0] != self.key:
+        if self._pads is None or self._pads[0] is not self.key:
             key = self.key
             if len(key) > 64:  # longer than SHA-256's block: hashed first
                 key = hashlib.sha256(key).digest()

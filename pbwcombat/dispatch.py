@@ -197,8 +197,11 @@ def dispatch(res: Resolution, action: object) -> None:
     """Check the ids (exit 2 whatever the state), then resolve `action` by its rule."""
     a.check_ids(res, action)
     # R-AOO-4: this action's declines, and the command's (a declared round, orders)
-    res.no_aoo = res.command_no_aoo | frozenset(getattr(action, "no_aoo", ()))
-    res.no_intercept = res.command_no_intercept | frozenset(getattr(action, "no_intercept", ()))
+    no_aoo = getattr(action, "no_aoo", ())
+    no_intercept = getattr(action, "no_intercept", ())
+    res.no_aoo = res.command_no_aoo.union(no_aoo) if no_aoo else res.command_no_aoo
+    res.no_intercept = (res.command_no_intercept.union(no_intercept) if no_intercept
+                        else res.command_no_intercept)
     res.declined = set()
     HANDLERS[type(action)](res, action)
 
