@@ -8,6 +8,7 @@ No I/O, dice or text here.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any, Literal
 
 from pydantic_core import SchemaValidator
@@ -610,6 +611,21 @@ class Encounter(Record):
         result: dict[str, int] = cached[1]
         return result
 
+    def fact(self, name: str, compute: Callable[[tuple[Combatant, ...]], Any]) -> Any:
+        """A fact the rules ask at every turn (whose conditions run, which sides still
+        stand…), computed by `compute` from the combatants' ids, sides, status, conditions
+        and presence only: cached per combatants tuple, and kept by `changed` across a
+        change to none of `_FACT_FIELDS`."""
+        data = self.__dict__
+        cached = data.get("_facts")
+        combatants = data["combatants"]
+        if cached is None or cached[0] is not combatants:
+            cached = data["_facts"] = (combatants, {})
+        facts: dict[str, Any] = cached[1]
+        if name not in facts:
+            facts[name] = compute(combatants)
+        return facts[name]
+
     def awareness(self, c: Combatant) -> tuple[int, int]:
         """R-INI-4: (enemies `c` is aware of, enemies) among active combatants, in
         O(len(aware)) rather than one check per enemy."""
@@ -718,7 +734,13 @@ class Encounter(Record):
             active = out.get("_active")
             if active is not None and active[0] is old and active[1] is old:  # none removed
                 out["_active"] = (new, new)
+        facts = out.get("_facts")
+        if facts is not None and facts[0] is old and _FACT_FIELDS.isdisjoint(changes):
+            out["_facts"] = (new, facts[1])  # shared: what one learns holds for both
         return obj
+
+
+_FACT_FIELDS = frozenset({"status", "conditions", "removed"})  # what Encounter.fact reads
 
 
 def _encounter_defaults(enc: Encounter) -> Encounter:

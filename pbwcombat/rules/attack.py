@@ -32,6 +32,8 @@ def effective_defense(c: Combatant, melee: bool = True) -> int:
 
 def defense_conditions(c: Combatant) -> tuple[str, ...]:
     """The conditions that changed `c`'s Defense (shown beside it in the post)."""
+    if not c.conditions:
+        return ()
     return tuple(n for n in ("prone", "stunned", "paralyzed") if n in c.conditions)
 
 

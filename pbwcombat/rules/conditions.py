@@ -88,8 +88,14 @@ def condition(res: Resolution, targets: list[str], name: str, rounds: int | None
 
 def _holders(res: Resolution) -> list[Combatant]:
     """Combatants whose conditions run: the dead and the removed keep theirs silently."""
-    return [c for c in res.enc.combatants
-            if c.conditions and not c.removed and c.status != "dead"]
+    enc = res.enc
+    ids: tuple[str, ...] = enc.fact("condition holders", _holder_ids)
+    return [enc.get(cid) for cid in ids] if ids else []
+
+
+def _holder_ids(combatants: tuple[Combatant, ...]) -> tuple[str, ...]:
+    return tuple([c.id for c in combatants
+                  if c.conditions and not c.removed and c.status != "dead"])
 
 
 def tick_turn_start(res: Resolution, who: str) -> None:

@@ -95,10 +95,15 @@ def end_turn(res: Resolution) -> None:
 
 def winner_if_over(enc: Encounter) -> str | None:
     """R-TRN-6: the side left when everyone still able to act shares one side ("" if none)."""
-    sides = {c.side for c in enc.active if c.status in ("ok", "disabled")}
+    sides: frozenset[str] = enc.fact("standing sides", _standing_sides)
     if len(sides) > 1:
         return None
     return next(iter(sides), "")
+
+
+def _standing_sides(combatants: tuple[Combatant, ...]) -> frozenset[str]:
+    return frozenset([c.side for c in combatants
+                      if not c.removed and c.status in ("ok", "disabled")])
 
 
 def end_combat(res: Resolution, winner: str, by_hand: bool) -> None:
@@ -136,7 +141,12 @@ def advance(res: Resolution) -> None:
 
 def _longest_duration(enc: Encounter) -> int:
     """The most turns any running duration has left (0 if none)."""
-    return max((cond.turns for c in enc.combatants if c.conditions
+    turns: int = enc.fact("longest duration", _most_turns_left)
+    return turns
+
+
+def _most_turns_left(combatants: tuple[Combatant, ...]) -> int:
+    return max((cond.turns for c in combatants if c.conditions
                 for cond in c.conditions.values() if cond.turns is not None), default=0)
 
 
