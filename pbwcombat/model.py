@@ -576,15 +576,18 @@ class Encounter(Record):
     }
 
     # -- lookups --------------------------------------------------------------
+    # Two caches live in the instance's __dict__, made on first use and copied along by
+    # every functional update, since they hold no records (only ids, places, sides, counts):
+    #   _index: id → place in `combatants`; dropped when `combatants` is replaced (`replace`),
+    #           kept by `changed` (one combatant's fields change, not who is where);
+    #   _facts: name → a fact of the combatants' ids, sides, status, conditions and
+    #           presence (`fact`); dropped when a change touches one of `_FACT_FIELDS`.
     def _positions(self) -> dict[str, int]:
-        """id → index in `combatants`, cached per combatants tuple (lookups stay O(1))."""
+        """id → index in `combatants` (lookups stay O(1))."""
         data = self.__dict__
-        cached = data.get("_index")
-        combatants = data["combatants"]
-        if cached is None or cached[0] is not combatants:
-            cached = (combatants, {c.id: i for i, c in enumerate(combatants)})
-            data["_index"] = cached
-        index: dict[str, int] = cached[1]
+        index: dict[str, int] | None = data.get("_index")
+        if index is None:
+            index = data["_index"] = {c.id: i for i, c in enumerate(data["combatants"])}
         return index
 
     def find(self, cid: str) -> Combatant | None:
@@ -593,38 +596,27 @@ class Encounter(Record):
 
     def get(self, cid: str) -> Combatant:
         data = self.__dict__
-        cached = data.get("_index")
-        combatants = data["combatants"]
-        if cached is not None and cached[0] is combatants:  # inlined `_positions` (hot)
-            return combatants[cached[1][cid]]  # type: ignore[no-any-return]
-        return self.combatants[self._positions()[cid]]  # KeyError for an unknown id
-
-    def side_counts(self) -> dict[str, int]:
-        """Active combatants per side, cached per combatants tuple."""
-        cached = self.__dict__.get("_sides")
-        if cached is None or cached[0] is not self.combatants:
-            counts: dict[str, int] = {}
-            for c in self.active:
-                counts[c.side] = counts.get(c.side, 0) + 1
-            cached = (self.combatants, counts)
-            self.__dict__["_sides"] = cached
-        result: dict[str, int] = cached[1]
-        return result
+        index = data.get("_index")  # inlined `_positions` (hot)
+        if index is None:
+            index = self._positions()
+        return data["combatants"][index[cid]]  # type: ignore[no-any-return]  # KeyError: unknown
 
     def fact(self, name: str, compute: Callable[[tuple[Combatant, ...]], Any]) -> Any:
-        """A fact the rules ask at every turn (whose conditions run, which sides still
-        stand…), computed by `compute` from the combatants' ids, sides, status, conditions
-        and presence only: cached per combatants tuple, and kept by `changed` across a
-        change to none of `_FACT_FIELDS`."""
+        """A fact the rules ask at every turn (which sides still stand, whose conditions
+        run…), computed by `compute` from the combatants' ids, sides, status, conditions and
+        presence only, once per run of changes that touch none of those."""
         data = self.__dict__
-        cached = data.get("_facts")
-        combatants = data["combatants"]
-        if cached is None or cached[0] is not combatants:
-            cached = data["_facts"] = (combatants, {})
-        facts: dict[str, Any] = cached[1]
+        facts: dict[str, Any] | None = data.get("_facts")
+        if facts is None:
+            facts = data["_facts"] = {}
         if name not in facts:
-            facts[name] = compute(combatants)
+            facts[name] = compute(data["combatants"])
         return facts[name]
+
+    def side_counts(self) -> dict[str, int]:
+        """Active combatants per side."""
+        counts: dict[str, int] = self.fact("side counts", _count_sides)
+        return counts
 
     def awareness(self, c: Combatant) -> tuple[int, int]:
         """R-INI-4: (enemies `c` is aware of, enemies) among active combatants, in
@@ -644,8 +636,10 @@ class Encounter(Record):
     def members_of(self, cid: str) -> tuple[str, ...]:
         """R-INI-3: with `rules.group_turn = "shared"`, the ids in the order that share
         `cid`'s group turn, in file order; otherwise just `cid`."""
+        if self.rules.group_turn != "shared":
+            return (cid,)
         c = self.find(cid)
-        if c is None or self.rules.group_turn != "shared" or not c.group:
+        if c is None or not c.group:
             return (cid,)
         index = self._positions()
         members = [o for o in self.state.order
@@ -676,23 +670,29 @@ class Encounter(Record):
 
     @property
     def active(self) -> tuple[Combatant, ...]:
-        """Combatants still in the fight (not removed); cached per combatants tuple."""
-        data = self.__dict__
-        cached = data.get("_active")
-        combatants = data["combatants"]
-        if cached is None or cached[0] is not combatants:
-            still = tuple([c for c in combatants if not c.removed])
-            # nobody removed: the tuple itself (lets `with_combatant` carry the cache over)
-            cached = (combatants, combatants if len(still) == len(combatants) else still)
-            data["_active"] = cached
-        active: tuple[Combatant, ...] = cached[1]
-        return active
+        """Combatants still in the fight (not removed)."""
+        combatants: tuple[Combatant, ...] = self.__dict__["combatants"]
+        if self.fact("anyone removed", _anyone_removed):
+            return tuple([c for c in combatants if not c.removed])
+        return combatants
 
     @property
     def gridless(self) -> bool:
         return all(c.position is None for c in self.combatants)
 
     # -- functional updates (used by evolve only) ------------------------------
+    def replace(self, **changes: Any) -> Encounter:
+        updated = super().replace(**changes)
+        if "combatants" in changes:
+            _forget_combatants(updated)
+        return updated
+
+    def with_field(self, name: str, value: Any) -> Encounter:
+        updated = super().with_field(name, value)
+        if name == "combatants":
+            _forget_combatants(updated)
+        return updated
+
     def with_combatant(self, cid: str, **changes: Any) -> Encounter:
         return self.changed(cid, changes)
 
@@ -702,12 +702,12 @@ class Encounter(Record):
     def changed(self, cid: str, changes: dict[str, Any] | None,
                 state: dict[str, Any] | None = None) -> Encounter:
         """One combatant's fields (`cid`, `changes`) and the state's fields changed, in a single
-        copy of the encounter. The fold's hot path (a simulated fight folds ~270 events): the
-        copies are made inline, and the lookup caches carried over while they stay true."""
+        copy of the encounter. The fold's hot path (a simulated fight folds ~270 events), so
+        the copies are made inline."""
         data = self.__dict__
         obj = object.__new__(Encounter)
         out = obj.__dict__
-        out.update(data)
+        out.update(data)  # fields, fields-set and caches
         if state is not None:
             new_state = object.__new__(State)
             new_state.__dict__.update(data["state"].__dict__)
@@ -715,29 +715,34 @@ class Encounter(Record):
             out["state"] = new_state
         if changes is None:
             return obj
-        old = data["combatants"]
-        cached = data.get("_index")
-        index = cached[1] if cached is not None and cached[0] is old else self._positions()
-        i = index[cid]
-        people = list(old)
+        people = list(data["combatants"])
+        i = self._positions()[cid]
         before = people[i]
         person = people[i] = object.__new__(type(before))
         person.__dict__.update(before.__dict__)
         person.__dict__.update(changes)
-        new = tuple(people)
-        out["combatants"] = new
-        out["_index"] = (new, index)  # same ids, same places
-        if "removed" not in changes:  # who is active, and how many per side, stay the same
-            sides = out.get("_sides")
-            if sides is not None and sides[0] is old:
-                out["_sides"] = (new, sides[1])
-            active = out.get("_active")
-            if active is not None and active[0] is old and active[1] is old:  # none removed
-                out["_active"] = (new, new)
-        facts = out.get("_facts")
-        if facts is not None and facts[0] is old and _FACT_FIELDS.isdisjoint(changes):
-            out["_facts"] = (new, facts[1])  # shared: what one learns holds for both
+        out["combatants"] = tuple(people)  # same ids in the same places: `_index` holds
+        if "_facts" in out and not _FACT_FIELDS.isdisjoint(changes):
+            del out["_facts"]
         return obj
+
+
+def _forget_combatants(enc: Encounter) -> None:
+    """Drop the caches of an encounter whose combatants were replaced wholesale."""
+    enc.__dict__.pop("_index", None)
+    enc.__dict__.pop("_facts", None)
+
+
+def _count_sides(combatants: tuple[Combatant, ...]) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for c in combatants:
+        if not c.removed:
+            counts[c.side] = counts.get(c.side, 0) + 1
+    return counts
+
+
+def _anyone_removed(combatants: tuple[Combatant, ...]) -> bool:
+    return any(c.removed for c in combatants)
 
 
 _FACT_FIELDS = frozenset({"status", "conditions", "removed"})  # what Encounter.fact reads
