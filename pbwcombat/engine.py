@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pbwcombat import events as ev
 from pbwcombat.dice import DiceSource
 from pbwcombat.errors import IllegalAction, UsageError
-from pbwcombat.evolve import evolve
+from pbwcombat.evolve import FOLDS
 from pbwcombat.model import Combatant, Encounter
 
 
@@ -48,7 +48,7 @@ class Resolution:
 
     def emit(self, event: ev.Event) -> None:
         self.events.append(event)
-        self.enc = evolve(self.enc, event)
+        self.enc = FOLDS[type(event)](event, self.enc)  # `evolve`, inlined (hot)
 
     # -- all-or-nothing sub-actions (declared rounds) ---------------------------------
     def snapshot(self) -> tuple[Encounter, int, int, list[int], int]:

@@ -13,15 +13,20 @@ from pbwcombat.model import Condition, Encounter, TurnSpent
 
 def evolve(enc: Encounter, event: ev.Event) -> Encounter:
     """The encounter after `event`."""
-    kind = type(event)
-    fold = _BY_TYPE.get(kind)
-    if fold is None:  # singledispatch's own lookup is slow for the simulator's hot loop
-        fold = _BY_TYPE[kind] = _fold.dispatch(kind)
-    return fold(event, enc)
+    return FOLDS[type(event)](event, enc)
 
 
+class _Folds(dict[type, Callable[[Any, Encounter], Encounter]]):
+    """Event type → its handler, found in `_fold`'s registry on first use (singledispatch's
+    own lookup is slow for the simulator's hot loop; `Resolution.emit` reads this table)."""
+
+    def __missing__(self, kind: type) -> Callable[[Any, Encounter], Encounter]:
+        fold = self[kind] = _fold.dispatch(kind)
+        return fold
+
+
+FOLDS = _Folds()
 _FRESH = TurnSpent.new()  # nothing spent yet; records are immutable, so one serves all turns
-_BY_TYPE: dict[type, Callable[[Any, Encounter], Encounter]] = {}  # event type → handler
 
 
 @singledispatch
