@@ -193,9 +193,11 @@ HANDLERS: dict[type, Callable[[Resolution, Any], None]] = {
 }
 
 
-def dispatch(res: Resolution, action: object) -> None:
-    """Check the ids (exit 2 whatever the state), then resolve `action` by its rule."""
-    a.check_ids(res, action)
+def dispatch(res: Resolution, action: object, ids_known: bool = False) -> None:
+    """Check the ids (exit 2 whatever the state; not when the caller took them from the
+    encounter), then resolve `action` by its rule."""
+    if not ids_known:
+        a.check_ids(res, action)
     # R-AOO-4: this action's declines, and the command's (a declared round, orders)
     no_aoo = getattr(action, "no_aoo", ())
     no_intercept = getattr(action, "no_intercept", ())

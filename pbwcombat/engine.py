@@ -23,7 +23,7 @@ class Resolution:
     """The state being resolved, the dice it draws, and the events emitted so far."""
 
     def __init__(self, enc: Encounter, dice: DiceSource, now: str, force: bool = False,
-                 dispatch: Callable[[Resolution, object], None] | None = None) -> None:
+                 dispatch: Callable[[Resolution, object, bool], None] | None = None) -> None:
         self.enc = enc
         self.dice = dice
         self.now = now
@@ -39,12 +39,14 @@ class Resolution:
         self.command_no_aoo: frozenset[str] = frozenset()
         self.command_no_intercept: frozenset[str] = frozenset()
 
-    def apply(self, action: object) -> None:
-        """Resolve a further action inside this one (a declared round), through the same
-        dispatch table as a command (`pbwcombat.dispatch`)."""
+    def apply(self, action: object, ids_known: bool = False) -> None:
+        """Resolve a further action inside this one (a declared round, standing orders),
+        through the same dispatch table as a command (`pbwcombat.dispatch`). `ids_known`:
+        its ids were taken from this encounter (standing orders), so the usage check of
+        unknown ids and weapons is skipped."""
         if self._dispatch is None:
             raise TypeError("this Resolution was made without a dispatch table")
-        self._dispatch(self, action)
+        self._dispatch(self, action, ids_known)
 
     def emit(self, event: ev.Event) -> None:
         self.events.append(event)

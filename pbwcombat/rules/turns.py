@@ -154,7 +154,12 @@ def _start_or_skip(res: Resolution, cid: str) -> bool:
     """Start `cid`'s turn if it can act (True); else pass it over, a dying one bleeding first.
     With shared group turns (R-INI-3) the whole group's turn starts at its first member."""
     st = res.enc.state
-    members = [m for m in res.enc.members_of(cid) if m not in st.acted and m not in st.delaying]
+    members = res.enc.members_of(cid)
+    if len(members) > 1:
+        members = tuple(m for m in members if m not in st.acted and m not in st.delaying)
+    elif res.enc.get(cid).status == "dead":  # passed over at once: no turn counts for it
+        _skip(res, cid, counted=False)
+        return False
     counted = []
     for m in members:  # R-CND-2: a turn start counts for durations before anything else
         c = res.enc.get(m)
