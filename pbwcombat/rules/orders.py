@@ -158,10 +158,11 @@ def walk_toward(enc: Encounter, me: Combatant, goal: Square, budget: int,
 
 
 def _try(res: Resolution, action: Action) -> bool:
-    """Send one action through the engine; a refusal leaves no trace (False)."""
+    """Send one action through the engine; a refusal leaves no trace (False). Its ids
+    come from the encounter, so the usage check of ids is not needed."""
     snap = res.snapshot()
     try:
-        res.apply(action)
+        res.apply(action, ids_known=True)
     except PbwError:
         res.restore(snap)
         return False
