@@ -54,6 +54,8 @@ def _guards_of(res: Resolution, ward: str, enemy: Combatant) -> list[Combatant]:
     guards = [c for c in res.enc.active
               if c.guarding == ward and c.side != enemy.side and c.can_react
               and within_reach(c, where)]
+    if len(guards) < 2:  # nobody guards it, most of the time: nothing to order
+        return guards
     return sorted(guards, key=lambda c: initiative_rank(res, c.id))
 
 

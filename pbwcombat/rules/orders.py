@@ -100,26 +100,34 @@ def nearest_target(enc: Encounter, me: Combatant, foes: Sequence[Combatant],
     """R-ORD-1 attack-nearest from `square`: engaged enemies first (the nearest of them);
     "otherwise" (none engaged, or none of the engaged it can attack) the nearest a melee
     weapon reaches; else the nearest it may shoot. Ties: file order (`foes` are in file
-    order and `min` keeps the first)."""
-    engaged = [f for f in foes if f.id in me.engaged] if me.engaged else []
-    pools: list[tuple[Sequence[Combatant], str]] = [(foes, "melee"), (foes, "ranged")]
-    if engaged:
-        pools.insert(0, (engaged, "any"))
-    for pool, kind in pools:
-        options = []
-        for f in pool:
-            if kind == "melee":
-                w = melee_weapon_for(me, f, square)
-            elif kind == "ranged":
-                w = ranged_weapon_for(enc, me, f, square)
-            else:
-                w = weapon_for(enc, me, f, square)
-            if w is not None:
-                options.append((_gap(square, f.position), f, w))
-        if options:
-            _, f, w = min(options, key=lambda o: o[0])
-            return f, w
-    return None
+    order and only a strictly nearer one replaces the first found)."""
+    if me.engaged:
+        engaged = [f for f in foes if f.id in me.engaged]
+        choice = _nearest(enc, me, engaged, square, "any")
+        if choice is not None:
+            return choice
+    return (_nearest(enc, me, foes, square, "melee")
+            or _nearest(enc, me, foes, square, "ranged"))
+
+
+def _nearest(enc: Encounter, me: Combatant, pool: Sequence[Combatant], square: Square | None,
+             kind: str) -> tuple[Combatant, Weapon] | None:
+    """The nearest of `pool` that `me` can attack from `square` with a weapon of `kind`
+    ("melee", "ranged" or "any": melee first, then a shot); the first in `pool` on a tie."""
+    best: tuple[Combatant, Weapon] | None = None
+    best_gap = 0
+    for f in pool:
+        if kind == "melee":
+            w = melee_weapon_for(me, f, square)
+        elif kind == "ranged":
+            w = ranged_weapon_for(enc, me, f, square)
+        else:
+            w = weapon_for(enc, me, f, square)
+        if w is not None:
+            gap = _gap(square, f.position)
+            if best is None or gap < best_gap:
+                best, best_gap = (f, w), gap
+    return best
 
 
 def _standing(enc: Encounter, me: Combatant) -> dict[Square, Combatant]:
