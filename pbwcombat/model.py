@@ -705,26 +705,32 @@ class Encounter(Record):
         copy of the encounter. The fold's hot path (a simulated fight folds ~270 events), so
         the copies are made inline."""
         data = self.__dict__
-        obj = object.__new__(Encounter)
+        obj = _new(Encounter)
         out = obj.__dict__
         out.update(data)  # fields, fields-set and caches
         if state is not None:
-            new_state = object.__new__(State)
-            new_state.__dict__.update(data["state"].__dict__)
-            new_state.__dict__.update(state)
+            new_state = _new(State)
+            fields = new_state.__dict__
+            fields.update(data["state"].__dict__)
+            fields.update(state)
             out["state"] = new_state
         if changes is None:
             return obj
         people = list(data["combatants"])
-        i = self._positions()[cid]
+        index = data.get("_index")
+        i = (index if index is not None else self._positions())[cid]
         before = people[i]
-        person = people[i] = object.__new__(type(before))
-        person.__dict__.update(before.__dict__)
-        person.__dict__.update(changes)
+        person = people[i] = _new(type(before))
+        fields = person.__dict__
+        fields.update(before.__dict__)
+        fields.update(changes)
         out["combatants"] = tuple(people)  # same ids in the same places: `_index` holds
         if "_facts" in out and not _FACT_FIELDS.isdisjoint(changes):
             del out["_facts"]
         return obj
+
+
+_new = object.__new__  # a bare instance, filled by `changed`
 
 
 def _forget_combatants(enc: Encounter) -> None:

@@ -52,15 +52,16 @@ def start_turn(res: Resolution, who: str, members: tuple[str, ...] = ()) -> None
     (R-TRN-5), the turn's allowances reset. `members`: the members of a
     shared group turn (R-INI-3), `who` first."""
     c = res.enc.get(who)
-    for m in members or (who,):
+    group = members or (who,)
+    for m in group:
         g = res.enc.get(m)
         if g.guarding:
             res.emit(ev.GuardEnded(m, g.display))
     surprise = in_surprise(res.enc)
     if not surprise:
-        for m in members or (who,):
+        for m in group:
             end_flat_footed(res, m)
-    deadline = deadline_text(res.enc, res.now)
+    deadline = deadline_text(res.enc, res.now) if res.now else ""
     if len(members) > 1:
         people = [res.enc.get(m) for m in members]
         res.emit(ev.TurnStarted(who, c.display, c.player, res.enc.state.round, surprise,
@@ -76,10 +77,13 @@ def end_turn(res: Resolution) -> None:
     """End-of-turn hook: a turn passed without trying to disengage resets the streak (R-DIS-6);
     durations ending at the end of the turn end (R-CND-2). A shared group turn ends for
     every member (R-INI-3)."""
-    who = res.enc.state.turn
+    enc = res.enc
+    who = enc.state.turn
     if not who:
         return
-    members = [m for m in res.enc.members_of(who) if m == who or m not in res.enc.state.acted]
+    members = enc.members_of(who)
+    if len(members) > 1:
+        members = tuple(m for m in members if m == who or m not in enc.state.acted)
     for m in members:
         c = res.enc.get(m)
         if c.disengage_streak and not res.enc.spent_of(m).disengage_tried:
