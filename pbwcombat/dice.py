@@ -581,7 +581,8 @@ class DiceSource:
         total = 0
         for _ in range(times):
             total += parsed.root.emit(self, 1, terms)
-        total += sum(m.value for m in mods)
+        for m in mods:
+            total += m.value
         return Roll(tuple(terms), mods, total)
 
     def d20(self, *mods: Mod) -> Roll:
@@ -604,24 +605,26 @@ class PaddedDiceSource(DiceSource):
 
     def __init__(self, key: bytes, n: int, supplied: list[int] | None = None) -> None:
         super().__init__(key, n, supplied)
-        self._pads: tuple[bytes, Any, Any] | None = None  # key, ipad and opad states
+        self._padded: bytes | None = None  # the key the pads below were hashed for
+        self._inner: Any = None  # SHA-256 state after key ⊕ ipad
+        self._outer: Any = None  # SHA-256 state after key ⊕ opad
 
     def _face(self, n: int, sides: int) -> int:
-        if self._pads is None or self._pads[0] is not self.key:
+        if self._padded is not self.key:
             key = self.key
             if len(key) > 64:  # longer than SHA-256's block: hashed first
                 key = hashlib.sha256(key).digest()
             key = key.ljust(64, b"\0")
-            self._pads = (self.key, hashlib.sha256(bytes(b ^ 0x36 for b in key)),
-                          hashlib.sha256(bytes(b ^ 0x5C for b in key)))
+            self._inner = hashlib.sha256(bytes(b ^ 0x36 for b in key))
+            self._outer = hashlib.sha256(bytes(b ^ 0x5C for b in key))
+            self._padded = self.key
         return sampled_face(self.mac, n, sides)
 
     def mac(self, message: bytes) -> bytes:
         """HMAC-SHA256(key, message) from the pads hashed once."""
-        assert self._pads is not None
-        inner = self._pads[1].copy()
+        inner = self._inner.copy()
         inner.update(message)
-        outer = self._pads[2].copy()
+        outer = self._outer.copy()
         outer.update(inner.digest())
         digest: bytes = outer.digest()
         return digest
