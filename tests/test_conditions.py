@@ -446,3 +446,31 @@ def test_R_CND_2_ends_end_on_a_dying_of_ends_with_its_skipped_turn(run, encounte
     assert state(path)["round"] == 2 and state(path)["turn"] == "orc"
     assert "blessed" not in conds(path, "archer")  # ended at the start of that turn
     assert "shaken" not in conds(path, "orc"), r.out  # and this one at its end
+
+
+def test_R_CND_3_a_dying_or_stable_combatants_passed_over_turn_ends_flat_footedness(
+        run, encounter):
+    """R-CND-3: "A skipped turn still counts as its turn: it ends flat-footedness". The dying
+    and the stable cannot act (R-TRN-4), so theirs is a skipped turn too (ruling: it counts,
+    as for durations): the archer, flat-footed until its first turn (R-INI-5), drops dying
+    before it and is no longer flat-footed once that turn is passed over; a dead one's is not."""
+    path = started(run, encounter, trio())  # hero, orc, archer; the hero's turn
+    assert who(path, "archer")["flat_footed"] is True
+    ok(run("hp", path, "archer", "-21"))  # dying at -1
+    ok(run("next", path))  # the orc's turn
+    r = ok(run("next", path, "--dice", "50", "--format", "json"))  # bleeds; passed over
+    assert [e["who"] for e in events(r, "TurnSkipped")] == ["archer"]
+    assert who(path, "archer")["hp"] == -2 and who(path, "archer")["flat_footed"] is False
+
+    path = started(run, encounter, trio())
+    ok(run("hp", path, "archer", "-21"))
+    ok(run("next", path))
+    ok(run("next", path, "--dice", "5"))  # 1-10: stable, and the turn still counts
+    assert who(path, "archer")["status"] == "stable"
+    assert who(path, "archer")["flat_footed"] is False
+
+    path = started(run, encounter, trio())
+    ok(run("hp", path, "archer", "-40"))  # dead: it has no turn (ruling, R-CND-3)
+    ok(run("next", path))
+    ok(run("next", path))
+    assert who(path, "archer")["flat_footed"] is True

@@ -184,8 +184,9 @@ def _skip(res: Resolution, cid: str, counted: bool) -> None:
     c = res.enc.get(cid)
     if c.status == "dying":
         bleed(res, cid)
-    helpless_turn = counted and bool(c.helpless) and c.status in ("ok", "disabled")
-    if helpless_turn:  # R-CND-3: a skipped turn still counts as its turn
+    if counted and res.enc.get(cid).status != "dead":
+        # R-CND-3: a skipped turn still counts as its turn: the helpless', and (ruling) the
+        # dying's and the stable's, who cannot act either (R-TRN-4); not one bled to death
         if not in_surprise(res.enc):
             end_flat_footed(res, cid)
         res.emit(ev.SkippedTurnCounted(cid, in_surprise(res.enc)))
