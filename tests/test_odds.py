@@ -425,3 +425,16 @@ def test_R_SIM_2_a_fight_nobody_can_go_on_with_counts_as_reaching_max_rounds(run
                      "--max-rounds", "7")
     assert data["undecided"]["count"] == 5
     assert data["rounds"] == {"mean": 7.0, "median": 7.0, "p10": 7, "p90": 7}
+
+
+def test_R_OUT_5_the_odds_post_agrees_with_one_round_in_both_languages(run, encounter):
+    """R-OUT-5 plurals: `--max-rounds 1` is "1 round" / "1 asalto", not "1 rounds"."""
+    path = goblins(encounter)
+    texts = {lang: ok(run("odds", path, "--runs", 10, "--seed", "00", "--jobs", 1,
+                          "--max-rounds", 1, "--format", "plain", "--lang", lang)).out
+             for lang in ("en", "es")}
+    assert "at most 1 round;" in texts["en"] and "Undecided after 1 round:" in texts["en"]
+    assert "como mucho 1 asalto;" in texts["es"] and "Sin decidir tras 1 asalto:" in texts["es"]
+    many = ok(run("odds", path, "--runs", 10, "--seed", "00", "--jobs", 1, "--max-rounds", 3,
+                  "--format", "plain", "--lang", "es")).out
+    assert "como mucho 3 asaltos;" in many and "Sin decidir tras 3 asaltos:" in many

@@ -306,8 +306,8 @@ EN: dict[str, str] = {
     "OrdersFollowed_flee": "{name} flees the fight.",
     # odds (R-SIM)
     "odds_title": "Odds",
-    "odds_intro": "{runs} simulated fights from {start}, each to its end or at most {max} "
-                  "rounds; everyone acts by standing orders (without orders: attack the "
+    "odds_intro": "{runs} simulated fights from {start}, each to its end or at most {max}; "
+                  "everyone acts by standing orders (without orders: attack the "
                   "nearest enemy).",
     "odds_from_setup": "the start",
     "odds_from_surprise": "the surprise round",
@@ -316,7 +316,7 @@ EN: dict[str, str] = {
     "odds_from_ended": "the end (the combat is over)",
     "odds_wins": "{side} win: {share} (95% interval {low}–{high})",
     "odds_nobody": "Nobody left standing: {share}",
-    "odds_undecided": "Undecided after {max} rounds: {share}",
+    "odds_undecided": "Undecided after {max}: {share}",
     "odds_rounds": "Rounds: mean {mean}, median {median}, 10th–90th percentile {p10}–{p90}",
     "odds_fates": "At the end of the fight",
     "odds_fate": "{name}: down {down}, dead {dead}, hit points left {hp}",
@@ -648,7 +648,7 @@ ES: dict[str, str] = {
     # probabilidades (R-SIM)
     "odds_title": "Probabilidades",
     "odds_intro": "{runs} combates simulados desde {start}, cada uno hasta su final o como "
-                  "mucho {max} asaltos; todos actúan según sus órdenes (sin órdenes: atacar "
+                  "mucho {max}; todos actúan según sus órdenes (sin órdenes: atacar "
                   "al enemigo más cercano).",
     "odds_from_setup": "el inicio",
     "odds_from_surprise": "el asalto de sorpresa",
@@ -657,7 +657,7 @@ ES: dict[str, str] = {
     "odds_from_ended": "el final (el combate ha terminado)",
     "odds_wins": "{side}, victoria: {share} (intervalo del 95 %: {low}–{high})",
     "odds_nobody": "No queda nadie en pie: {share}",
-    "odds_undecided": "Sin decidir tras {max} asaltos: {share}",
+    "odds_undecided": "Sin decidir tras {max}: {share}",
     "odds_rounds": "Asaltos: media {mean}, mediana {median}, percentiles 10–90: {p10}–{p90}",
     "odds_fates": "Al final del combate",
     "odds_fate": "{name}: cae {down}, muere {dead}, puntos de golpe restantes {hp}",

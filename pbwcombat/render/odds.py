@@ -45,14 +45,14 @@ def odds_text(enc: Encounter, data: dict[str, Any], fmt: str, lang: str, gm: boo
     title = " — ".join(p for p in (m.bold(m.escape(enc.name)) if enc.name else "",
                                    n.t("odds_title")) if p)
     summary = [n.t("odds_intro", runs=_count(data["runs"], lang), start=_start(enc, data, n),
-                   max=data["max_rounds"])]
+                   max=n.count("rounds", data["max_rounds"]))]
     for s in data["sides"]:
         summary.append(n.t("odds_wins", side=n.name(enc.side_name(s["side"])),
                            share=m.bold(_pct(s["share"], lang)),
                            low=_pct(s["low"], lang), high=_pct(s["high"], lang)))
     if data["nobody"]["count"]:
         summary.append(n.t("odds_nobody", share=m.bold(_pct(data["nobody"]["share"], lang))))
-    summary.append(n.t("odds_undecided", max=data["max_rounds"],
+    summary.append(n.t("odds_undecided", max=n.count("rounds", data["max_rounds"]),
                        share=m.bold(_pct(data["undecided"]["share"], lang))))
     r = data["rounds"]
     summary.append(n.t("odds_rounds", mean=_num(r["mean"], lang), median=_num(r["median"], lang),

@@ -186,7 +186,8 @@ def _skip(res: Resolution, cid: str, counted: bool) -> None:
         bleed(res, cid)
     if counted and res.enc.get(cid).status != "dead":
         # R-CND-3: a skipped turn still counts as its turn: the helpless', and (ruling) the
-        # dying's and the stable's, who cannot act either (R-TRN-4); not one bled to death
+        # dying's and the stable's, who cannot act either (R-TRN-4); one that bled to death
+        # now stays flat-footed (its turn start already counted for durations, R-CND-2)
         if not in_surprise(res.enc):
             end_flat_footed(res, cid)
         res.emit(ev.SkippedTurnCounted(cid, in_surprise(res.enc)))
