@@ -11,6 +11,7 @@ record whose after-hash never became the file) and `restart` (a new journal star
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
@@ -122,6 +123,7 @@ def history(path: Path, current: bytes | None = None) -> History:
     """Read the whole journal; with the file's `current` bytes, a last record whose
     after-hash never became the file (a crash before the rename) counts as aborted."""
     h = History()
+    undos: list[tuple[int, int]] = []  # (the seq undone, the seq of the undo record)
     lines = entries(path)
     for i, e in enumerate(lines):
         if e.record is None or not e.complete:
@@ -136,7 +138,7 @@ def history(path: Path, current: bytes | None = None) -> History:
         h.records.append(e)
         k = kind(rec)
         if k == "undo" and type(rec.get("undoes")) is int:
-            h.undone[rec["undoes"]] = e.seq
+            undos.append((rec["undoes"], e.seq))
         elif k == "abort" and type(rec.get("aborts")) is int:
             h.aborted.add(rec["aborts"])
     if current is not None and h.records:
@@ -147,14 +149,22 @@ def history(path: Path, current: bytes | None = None) -> History:
                 and last.record.get("before_sha") == digest
                 and not looks_edited(path, last.record)):
             h.aborted.add(last.seq)
+    for target, seq in undos:  # an undo that was aborted undid nothing
+        if seq not in h.aborted:
+            h.undone[target] = seq
     return h
 
 
-def find_key(path: Path, key: str) -> dict[str, Any] | None:
+def find_key(path: Path, key: str, pending: set[int] | frozenset[int] = frozenset()
+             ) -> dict[str, Any] | None:
     """The live record of an idempotency key (a key whose command was undone is free
-    again, R-LOG-1); 0.1 records count."""
+    again, R-LOG-1); 0.1 records count. A record that never took effect is no use of the key
+    (R-LOG-4: an abort record names it, or it is `pending`, the last record whose after-hash
+    never became the file, which `examine` is about to abort), and an undo that never took
+    effect undid nothing."""
     needle = json.dumps(key, ensure_ascii=False).encode()
-    h = History()
+    undos: list[tuple[int, int]] = []  # (the seq undone, the seq of the undo record)
+    aborted = set(pending)
     found: list[Entry] = []
     for e in entries(path):
         if not (needle in e.raw or b'"undo"' in e.raw or b'"abort"' in e.raw) \
@@ -162,14 +172,15 @@ def find_key(path: Path, key: str) -> dict[str, Any] | None:
             continue  # only the lines that can matter are parsed
         k = kind(e.record)
         if k == "undo" and type(e.record.get("undoes")) is int:
-            h.undone[e.record["undoes"]] = e.seq
+            undos.append((e.record["undoes"], e.seq))
         elif k == "abort" and type(e.record.get("aborts")) is int:
-            h.aborted.add(e.record["aborts"])
+            aborted.add(e.record["aborts"])
             continue
         if k in ("command", "undo") and needle in e.raw and e.record.get("key") == key:
             found.append(e)  # `undo --key` records its key too
+    undone = {target for target, seq in undos if seq not in aborted}
     for e in reversed(found):
-        if e.seq not in h.undone and e.seq not in h.aborted:
+        if e.seq not in undone and e.seq not in aborted:
             return e.record
     return None
 
@@ -189,7 +200,10 @@ def record_of(path: Path, seq: object) -> dict[str, Any] | None:
 
 class Prelude:
     """What a command finds in the journal before it acts: the records it appends first
-    (abort, edit, restart), the last `seq` used, and the last recorded state."""
+    (abort, edit, restart), the last `seq` used, and the last recorded state. `hasher` holds
+    the SHA-256 of the journal's bytes so far: each line appended carries, as `journal_sha`,
+    the hash of the journal before it (R-LOG-4's check reads only the last line when the
+    bytes before it are still the ones hashed)."""
 
     def __init__(self) -> None:
         self.seq = 0
@@ -198,6 +212,7 @@ class Prelude:
         self.last: dict[str, Any] | None = None  # the last record before the prelude's
         self.edit: dict[str, Any] | None = None
         self.aborted: set[int] = set()
+        self.hasher: Any = None  # hashlib's SHA-256 of the journal as found (None: empty)
 
     @property
     def empty_journal(self) -> bool:
@@ -210,7 +225,17 @@ class Prelude:
         return record
 
     def lines(self, *more: dict[str, Any]) -> bytes:
-        return self.prefix + b"".join(encode(r) for r in [*self.records, *more])
+        """The bytes to append: the prefix, then each record with its `journal_sha`, the
+        SHA-256 of the journal before its line (fed on from the hash `examine` made, so the
+        journal is hashed once)."""
+        h = self.hasher.copy() if self.hasher is not None else hashlib.sha256()
+        h.update(self.prefix)
+        out = [self.prefix]
+        for r in [*self.records, *more]:
+            line = encode({**r, "journal_sha": h.hexdigest()})
+            h.update(line)
+            out.append(line)
+        return b"".join(out)
 
 
 def looks_edited(path: Path, record: dict[str, Any]) -> bool:
@@ -226,11 +251,11 @@ def looks_edited(path: Path, record: dict[str, Any]) -> bool:
 
 
 def examine(path: Path, raw: bytes, version: int, force: bool, now: str) -> Prelude:
-    """R-LOG-2/4: read the journal's tail (cost flat in its length) and decide what to
-    append before the command: an abort record for a torn line or a record that never became
-    the file, an edit record for a hand edit, a restart record for a missing journal
-    (`--force`). Raises Damaged (65) for a damaged last line, Refused (3) for a missing
-    journal or a `[dice]` edit after the commitment (unless `force`)."""
+    """R-LOG-2/4: check the journal (`check_whole`) and decide what to append before the
+    command: an abort record for a torn line or a record that never became the file, an edit
+    record for a hand edit, a restart record for a missing journal (`--force`). Raises
+    Damaged (65) for damage anywhere in the journal, Refused (3) for a missing journal or a
+    `[dice]` edit after the commitment (unless `force`)."""
     journal = store.journal_path(path)
     lines, size = store.tail_lines(journal, 3)
     digest = store.sha256(raw)
@@ -245,7 +270,7 @@ def examine(path: Path, raw: bytes, version: int, force: bool, now: str) -> Prel
             p.add({"type": "restart", "time": now, "reason": "journal missing",
                    "before_sha": digest, "after_sha": digest, "after": text_of(raw)})
         return p
-    check_whole(journal)
+    p.hasher = check_whole(journal, lines, size)
     if not lines[-1][2]:  # a torn append: closed by a newline and aborted
         torn_offset = lines.pop()[0]
         p.prefix = b"\n"
@@ -263,11 +288,13 @@ def examine(path: Path, raw: bytes, version: int, force: bool, now: str) -> Prel
         raise Damaged(journal, _line_number(journal, offset), "not a JSON record")
     if type(last.get("seq")) is int:
         p.seq = last["seq"]
-        prev = _parse(lines[-2][1]) if len(lines) > 1 else None
-        if (prev is not None and kind(last) in ("command", "undo", "edit")
-                and last.get("before_sha") != prev.get("after_sha")):
-            raise Damaged(journal, _line_number(journal, offset),
-                          "its before-hash is not the after-hash of the record before it")
+        if kind(last) in ("command", "undo", "edit"):
+            prev = _parse(lines[-2][1]) if len(lines) > 1 else None
+            what = _broken(last, prev.get("after_sha") if prev is not None else None)
+            if what is None and not _is_sha(last.get("after_sha")):
+                what = "its after-hash is not a SHA-256 (64 hexadecimal digits)"
+            if what:
+                raise Damaged(journal, _line_number(journal, offset), what)
     else:
         p.seq = _line_number(journal, offset)  # a 0.1 record: its line number
     last_seq = p.seq
@@ -300,133 +327,93 @@ def examine(path: Path, raw: bytes, version: int, force: bool, now: str) -> Prel
     return p
 
 
-_HEAD = re.compile(rb'\{"seq":(\d+),"type":"(command|undo|edit|restart)",')
-_HEX = re.compile(rb"[0-9a-f]{64}\"")
+_SHA = re.compile(r"[0-9a-f]{64}")
 
 
-def _hash_at(data: bytes, key: bytes, start: int, end: int) -> tuple[str | None, int]:
-    """The 64-hex value of the first `"KEY":"…"` in data[start:end], and where it ends."""
-    at = data.find(key, start, end)
-    if at < 0:
-        return None, start
-    at += len(key)
-    if _HEX.match(data, at, end) is None:
-        return None, start
-    return data[at:at + 64].decode(), at + 65
+def _is_sha(value: object) -> bool:
+    return isinstance(value, str) and _SHA.fullmatch(value) is not None
 
 
-def _brief(data: bytes, start: int, end: int
-           ) -> tuple[int | None, str, str | None, str | None, dict[str, Any]] | None:
-    """One complete journal line as (seq, type, before-hash, after-hash, record or {}); None
-    when it is not a JSON record. A line as this tool writes it (`{"seq":N,"type":…`, ending
-    in `}`) is read for its two hashes without parsing its texts; any other line (an abort
-    record, a 0.1 record, something foreign) is parsed whole."""
-    head = _HEAD.match(data, start, end)
-    if head is not None and data[end - 1:end] == b"}":
-        before, at = _hash_at(data, b'"before_sha":"', head.end(), end)
-        after, _ = _hash_at(data, b'"after_sha":"', at, end)
-        return int(head.group(1)), head.group(2).decode(), before, after, {}
-    rec = _parse(data[start:end])
-    if rec is None:
-        return None
-    seq = rec.get("seq")
-    before, after = rec.get("before_sha"), rec.get("after_sha")
-    return (seq if type(seq) is int else None, kind(rec),
-            before if isinstance(before, str) else None,
-            after if isinstance(after, str) else None, rec)
+def _broken(rec: dict[str, Any], state: object) -> str | None:
+    """What breaks the chain at a record with a `seq` after the state `state` (None: none
+    before it, or a restart record): a before-hash that is not the state, a missing or
+    short one included (a changed after-hash shows at the record after it)."""
+    if state is not None and rec.get("before_sha") != state:
+        return "its before-hash is not the after-hash of the record before it"
+    return None
 
 
-def check_whole(journal: Path) -> None:
+def check_whole(journal: Path, lines: list[tuple[int, bytes, bool]], size: int) -> Any:
     """R-LOG-4: damage anywhere in the journal, not only in its last lines, stops an action
     (exit 65, naming the journal and the first damaged line) rather than have it append
     after it: a complete line that is not a JSON record (a torn line closed by an abort
-    record is not damage), or a record whose before-hash is not the after-hash of the
-    record that took effect before it (aborted records are skipped, as `verify` does; a
-    restart record begins a chain; 0.1 records are not checked, R-LOG-7).
+    record is not damage), or a record that breaks the chain (`_broken`; aborted records
+    and abort records are skipped, as `verify` does; a restart record begins a chain; 0.1
+    records are not checked, R-LOG-7). `lines` are the journal's last lines as
+    `store.tail_lines` reads them, `size` its length. Returns the SHA-256 object of the
+    whole journal, for the records the command appends (`Prelude.lines`).
 
-    Flat enough for long fights: a journal whose every line has the shape this tool writes
-    (`{"seq":N,"type":…}`), with no abort record and an unbroken chain, is passed after one
-    quick scan of its bytes (11 ms for the 10,000 records of `make bench`'s duel, 26 MB);
-    anything else is read line by line (`_check_slowly`), which finds and names the damage."""
-    data = store.read_sidecar(journal)
-    find, starts = data.find, data.startswith
-    pos = 0
-    prev: bytes | None = None
-    while True:
-        end = find(b"\n", pos)
-        if end < 0:
-            return  # after the last newline: nothing, or a torn append (examine's)
-        comma = find(b",", pos, end)
-        if not (starts(b'{"seq":', pos) and data[end - 1] == 125 and comma > 0
-                and data[pos + 7:comma].isdigit() and starts(b'"type":"', comma + 1)
-                and not starts(b'"type":"abort"', comma + 1)
-                and (prev is None or not starts(b'"type":"restart"', comma + 1))):
-            break
-        at = find(b'"before_sha":"', comma, end)
-        if at < 0:
-            break
-        before = data[at + 14:at + 78]
-        if prev is not None and before != prev:
-            break
-        at = find(b'"after_sha":"', at + 78, end)
-        if at < 0:
-            break
-        prev = data[at + 13:at + 77]
-        pos = end + 1
-    _check_slowly(journal, data)
+    Flat enough for long fights: every line this tool writes carries `journal_sha`, the
+    SHA-256 of the journal before it, and the command that wrote it had checked those bytes.
+    When the last complete line's `journal_sha` is the hash of the bytes before it, they are
+    still what was checked, and only the last line is left (`examine` reads it whole):
+    14 ms for the 26 MB of `make bench`'s 10,000-record duel, the time of the hash.
+    Otherwise (a journal from 0.1/0.2, R-LOG-7, or one changed by hand) every line is
+    parsed (`_check_slowly`, about 0.75 s for the same journal), once: the record appended
+    then carries the hash."""
+    complete = [entry for entry in lines if entry[2]]
+    if not complete:  # nothing but a torn append (examine's)
+        h = store.digest_head(journal, size)
+        return h
+    offset, last_raw, _ = complete[-1]
+    h = store.digest_head(journal, offset)
+    last = _parse(last_raw)
+    if last is None or last.get("journal_sha") != h.hexdigest():
+        _check_slowly(journal, store.read_sidecar(journal))
+    for at, piece, whole in lines:
+        if at >= offset:
+            h.update(piece + b"\n" if whole else piece)
+    return h
 
 
 def _check_slowly(journal: Path, data: bytes) -> None:
-    """`check_whole` line by line: every line that is not in the shape this tool writes
-    is parsed, abort records are honoured, and a break in the chain is confirmed by parsing
-    both lines."""
-    briefs: list[tuple[int, int, int, tuple[Any, ...]]] = []  # line, start, end, brief
+    """`check_whole` line by line: every complete line is parsed (the line after the last
+    newline is a torn append, examine's), abort records are honoured, the chain is walked."""
+    parsed: list[tuple[int, dict[str, Any] | None]] = []
     torn: set[int] = set()
     aborted: set[int] = set()
-    bad: list[int] = []
     start, line = 0, 1
     while True:
         end = data.find(b"\n", start)
         if end < 0:
-            break  # after the last newline: nothing, or a torn append (examine's)
-        brief = _brief(data, start, end)
-        if brief is None:
-            bad.append(line)
-        else:
-            briefs.append((line, start, end, brief))
-            rec = brief[4]
-            if brief[1] == "abort":
-                if type(rec.get("line")) is int:
-                    torn.add(rec["line"])
-                if type(rec.get("aborts")) is int:
-                    aborted.add(rec["aborts"])
-        start, line = end + 1, line + 1
-    first_bad = next((n for n in bad if n not in torn), None)
-    state: str | None = None
-    state_at = (0, 0)
-    for n, a, b, (seq, k, before, after, _) in briefs:
-        if first_bad is not None and n > first_bad:
             break
-        if (seq if seq is not None else n) in aborted:
-            continue
+        rec = _parse(data[start:end])
+        parsed.append((line, rec))
+        if rec is not None and kind(rec) == "abort":
+            if type(rec.get("line")) is int:
+                torn.add(rec["line"])
+            if type(rec.get("aborts")) is int:
+                aborted.add(rec["aborts"])
+        start, line = end + 1, line + 1
+    state: object = None
+    for n, rec in parsed:
+        if rec is None:
+            if n in torn:
+                continue
+            raise Damaged(journal, n, "not a JSON record")
+        seq = rec.get("seq")
+        k = kind(rec)
+        if k == "abort" or (seq if type(seq) is int else n) in aborted:
+            continue  # an abort record changes no state; an aborted record never took effect
+        if type(seq) is int:
+            what = _broken(rec, None if k == "restart" else state)
+            if what:
+                raise Damaged(journal, n, what)
         # a 0.1 record (no seq) is history as it is (R-LOG-7): 0.1 wrote no edit records,
         # so a hand edit between two of its commands left a gap in its chain
-        if seq is not None and k != "restart" and state is not None \
-                and before is not None and before != state \
-                and _really_broken(data, state_at, (a, b)):
-            raise Damaged(journal, n, "its before-hash is not the after-hash of the record "
-                                      "before it")
+        after = rec.get("after_sha")
         if after is not None:
-            state, state_at = after, (a, b)
-    if first_bad is not None:
-        raise Damaged(journal, first_bad, "not a JSON record")
-
-
-def _really_broken(data: bytes, prev: tuple[int, int], this: tuple[int, int]) -> bool:
-    """The chain break the quick reading saw, confirmed by parsing both lines whole."""
-    earlier, later = _parse(data[prev[0]:prev[1]]), _parse(data[this[0]:this[1]])
-    return earlier is None or later is None or \
-        later.get("before_sha") != earlier.get("after_sha")
+            state = after
 
 
 def _line_number(journal: Path, offset: int) -> int:
@@ -523,8 +510,8 @@ def undo_target(path: Path, p: Prelude) -> dict[str, Any] | None:
         rec = e.record
         k = kind(rec)
         if k == "undo":
-            if type(rec.get("undoes")) is int:
-                undone.add(rec["undoes"])
+            if type(rec.get("undoes")) is int and e.seq not in aborted:
+                undone.add(rec["undoes"])  # an aborted undo undid nothing
             continue
         if k == "abort":
             if type(rec.get("aborts")) is int:

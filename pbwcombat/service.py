@@ -182,8 +182,11 @@ def run_action(path: Path, command: str, action: Action, opts: Options) -> Outco
     with store.locked(path) as like:
         raw, enc = load(path)
         digest = action_digest(command, action, opts)
+        now = now_utc()
+        # the journal first: a record that never became the file (R-LOG-4) is no use of a key
+        prelude = journal.examine(path, raw, enc.state.version, opts.force, now)
         if opts.key:
-            earlier = journal.find_key(path, opts.key)
+            earlier = journal.find_key(path, opts.key, prelude.aborted)
             if earlier is not None:
                 if not same_arguments(earlier, command, action, opts):
                     raise Conflict(f'--key "{opts.key}" was used for other arguments '
@@ -193,10 +196,8 @@ def run_action(path: Path, command: str, action: Action, opts: Options) -> Outco
         if opts.if_version is not None and opts.if_version != enc.state.version:
             raise Conflict(f"--if-version {opts.if_version}: the file is at version "
                            f"{enc.state.version}")
-        now = now_utc()
         if opts.if_idle is not None and not idle_due(enc, now, opts.if_idle):
             return Outcome("")  # not due yet: nothing to do, nothing printed
-        prelude = journal.examine(path, raw, enc.state.version, opts.force, now)
         if not opts.dry_run:
             store.check_writable(path, like)
         if isinstance(action, DiceSalt):
@@ -292,8 +293,18 @@ def undo(path: Path, force: bool, if_version: int | None = None, dry_run: bool =
     path = store.real(path)
     with store.locked(path) as like:
         raw = store.read_bytes(path)
+        version = _version_of(raw)
+        now = now_utc()
+        try:
+            # the journal first: a record that never became the file (R-LOG-4) is no use of
+            # a key
+            prelude = journal.examine(path, raw, version, force, now)
+        except Refused as e:
+            if "R-LOG-4" in e.message and "no journal" in e.message:
+                raise Refused("R-LOG-1: nothing to undo (no journal)") from None
+            raise
         if key:
-            earlier = journal.find_key(path, key)
+            earlier = journal.find_key(path, key, prelude.aborted)
             if earlier is not None:
                 if journal.kind(earlier) != "undo" or \
                         earlier.get("digest") != undo_digest(force, if_version):
@@ -304,16 +315,8 @@ def undo(path: Path, force: bool, if_version: int | None = None, dry_run: bool =
                     raise Refused("R-LOG-1: nothing to undo (the journal does not hold the "
                                   "file as it was before)")
                 return undone, undone["before"].encode("utf-8")
-        version = _version_of(raw)
         if if_version is not None and version != if_version:
             raise Conflict(f"--if-version {if_version}: the file is at version {version}")
-        now = now_utc()
-        try:
-            prelude = journal.examine(path, raw, version, force, now)
-        except Refused as e:
-            if "R-LOG-4" in e.message and "no journal" in e.message:
-                raise Refused("R-LOG-1: nothing to undo (no journal)") from None
-            raise
         target = journal.undo_target(path, prelude)
         if target is None:
             raise Refused("R-LOG-1: nothing to undo")

@@ -1073,6 +1073,11 @@ MESSAGES_ES: dict[str, str] = {
         "línea {a}: su hash de antes no es el hash de después del registro anterior (R-LOG-4: "
         "el diario está dañado; apártalo y repite la orden con --force para empezar uno "
         "nuevo)",
+    "line {a}: its after-hash is not a SHA-256 (64 hexadecimal digits) (R-LOG-4: the journal "
+    "is damaged; move it aside and run the command with --force to start a new one)":
+        "línea {a}: su hash de después no es un SHA-256 (64 dígitos hexadecimales) (R-LOG-4: "
+        "el diario está dañado; apártalo y repite la orden con --force para empezar uno "
+        "nuevo)",
     # verify (R-LOG-3): where a failure is, and what it is
     "record {a}": "registro {a}",
     "record {a}, die {b}": "registro {a}, dado {b}",

@@ -1,0 +1,247 @@
+"""R-LOG-4's whole-journal check is sound (every line the tool did not check itself is parsed)
+and cheap (`journal_sha`), and `--key` retries after a crash before the rename apply what was
+never applied (SPEC `--key`, R-LOG-4 abort records)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from helpers import duel, journal_of, snapshot
+
+
+def _lines(path: Path) -> list[bytes]:
+    return journal_of(path).read_bytes().split(b"\n")[:-1]
+
+
+def _records(path: Path) -> list[dict]:
+    return [json.loads(x) for x in _lines(path)]
+
+
+def _damage_line(path: Path, number: int, how) -> None:
+    lines = journal_of(path).read_bytes().split(b"\n")
+    lines[number - 1] = how(lines[number - 1])
+    journal_of(path).write_bytes(b"\n".join(lines))
+
+
+def _refused_65_at(run, path: Path, line: int, *, what: str = "") -> None:
+    before = snapshot(path)
+    for args in (("hp", path, "orc", "-1"), ("undo", path), ("roll", path, "1d4", "--force")):
+        r = run(*args)
+        assert r.code == 65, (args, r.code, r.out, r.err)
+        assert "fight.toml.journal" in r.err and f"line {line}:" in r.err, r.err
+        assert "R-LOG-4" in r.err and what in r.err, r.err
+        assert snapshot(path) == before  # nothing appended, nothing cut
+    assert run("verify", path).code == 3
+
+
+@pytest.fixture
+def three(run, encounter) -> Path:
+    """A duel with three commands, the middle one's texts not plain ASCII."""
+    path = encounter(duel().replace('name = "Duel"', 'name = "Duelo de Tomás"', 1))
+    assert run("roll", path, "1d20", "--reason", "¿quién empieza?").code == 0
+    assert run("hp", path, "orc", "-1").code == 0
+    assert run("hp", path, "orc", "-1").code == 0
+    return path
+
+
+# -- R-LOG-4: damage that keeps a line's head, tail and hashes ------------------------------
+
+
+def test_R_LOG_4_a_middle_line_resaved_as_latin_1_is_damage_65(run, three):
+    """An editor re-saved line 2 as Latin-1: its head, tail and hashes are intact, but it is
+    not a record (JSON is UTF-8); 0.2 passed it after its quick byte scan and appended."""
+    line = _lines(three)[1]
+    assert line.decode("utf-8").encode("latin-1") != line  # there is something to re-encode
+    _damage_line(three, 2, lambda x: x.decode("utf-8").encode("latin-1"))
+    _refused_65_at(run, three, 2, what="not a JSON record")
+
+
+def test_R_LOG_4_a_middle_line_garbled_inside_is_damage_65(run, three):
+    _damage_line(three, 2, lambda x: x.replace(b'"events":[', b'"events":[[', 1))
+    _refused_65_at(run, three, 2, what="not a JSON record")
+
+
+def test_R_LOG_4_a_middle_line_of_the_tools_shape_that_is_not_json_is_damage_65(run, three):
+    _damage_line(three, 2, lambda x: x.replace(b'","time":"', b'"  "time":"', 1))
+    _refused_65_at(run, three, 2, what="not a JSON record")
+
+
+def test_R_LOG_4_a_before_hash_no_longer_64_hex_digits_breaks_the_chain(run, three):
+    """0.2 read a before-hash that was not 64 hex digits as absent and skipped the check."""
+    def one_digit_a_z(line: bytes) -> bytes:
+        at = line.index(b'"before_sha":"') + 14
+        return line[:at] + b"Z" + line[at + 1:]
+
+    _damage_line(three, 2, one_digit_a_z)
+    assert len(_records(three)[1]["before_sha"]) == 64  # the same length, one digit a "Z"
+    _refused_65_at(run, three, 2, what="before-hash")
+
+
+def test_R_LOG_4_a_record_with_its_before_hash_removed_breaks_the_chain(run, three):
+    def drop(line: bytes) -> bytes:
+        rec = json.loads(line)
+        del rec["before_sha"]
+        return json.dumps(rec, ensure_ascii=False, separators=(",", ":")).encode()
+
+    _damage_line(three, 2, drop)
+    _refused_65_at(run, three, 2, what="before-hash")
+
+
+def test_R_LOG_4_a_last_record_whose_after_hash_is_not_a_sha_is_damage(run, three):
+    _damage_line(three, 3, lambda x: x.replace(b'"after_sha":"', b'"after_sha":"x', 1))
+    _refused_65_at(run, three, 3, what="after-hash")
+
+
+# -- the shortcut: journal_sha ---------------------------------------------------------------
+
+
+def test_R_LOG_4_every_record_carries_the_sha_256_of_the_journal_before_its_line(
+        run, encounter):
+    """Commands, undo, edit, abort (a torn line, a crash before the rename) records all carry
+    `journal_sha`, the hash of the journal's bytes before their line, torn bytes included."""
+    path = encounter(duel())
+    assert run("roll", path, "1d20").code == 0
+    assert run("hp", path, "orc", "-2").code == 0
+    assert run("undo", path).code == 0
+    path.write_text(path.read_text().replace("hp = 20", "hp = 19", 1))  # a hand edit
+    assert run("roll", path, "1d6").code == 0
+    with journal_of(path).open("ab") as f:
+        f.write(b'{"seq":6,"type":"comm')  # a crash while appending
+    assert run("roll", path, "1d8").code == 0
+    saved = path.with_name("saved")
+    shutil.copyfile(path, saved)
+    assert run("hp", path, "orc", "-1").code == 0
+    os.replace(saved, path)  # a crash after the append, before the rename
+    assert run("roll", path, "1d10").code == 0
+    data = journal_of(path).read_bytes()
+    start, kinds = 0, []
+    while start < len(data):
+        end = data.index(b"\n", start)
+        try:
+            rec = json.loads(data[start:end])
+        except ValueError:
+            rec = None  # the torn line
+        if rec is not None:
+            kinds.append(rec["type"])
+            assert rec["journal_sha"] == hashlib.sha256(data[:start]).hexdigest(), rec
+        start = end + 1
+    assert kinds == ["command", "command", "undo", "edit", "command", "abort", "command",
+                     "command", "abort", "command"]
+    assert run("verify", path).code == 0
+
+
+def test_R_LOG_7_a_journal_without_journal_sha_is_checked_whole_then_goes_on(run, three):
+    """A 0.1/0.2 journal (no `journal_sha`) keeps working: the first action parses every line,
+    and damage in it is still found."""
+    data = journal_of(three).read_bytes()
+    old = b"".join(json.dumps({k: v for k, v in json.loads(x).items() if k != "journal_sha"},
+                              ensure_ascii=False, separators=(",", ":")).encode() + b"\n"
+                   for x in data.split(b"\n")[:-1])
+    journal_of(three).write_bytes(old)
+    assert run("hp", three, "orc", "-1").code == 0
+    assert _records(three)[-1]["journal_sha"] == hashlib.sha256(old).hexdigest()
+    assert run("verify", three).code == 0
+    journal_of(three).write_bytes(old)  # again, damaged in the middle this time
+    path_version = three.read_bytes()
+    _damage_line(three, 2, lambda x: x.decode("utf-8").encode("latin-1"))
+    three.write_bytes(path_version)
+    r = run("hp", three, "orc", "-1")
+    assert r.code == 65 and "line 2:" in r.err, r.err
+
+
+def test_R_LOG_4_a_middle_line_changed_after_the_last_record_was_written_is_found(
+        run, three):
+    """The last record's `journal_sha` no longer matches once an earlier line changed, so the
+    whole journal is read again: a change the quick scan of 0.2 could not see is found."""
+    _damage_line(three, 1, lambda x: x.replace(b'"events":[', b'"events":[}', 1))
+    r = run("roll", three, "1d4")
+    assert r.code == 65 and "line 1:" in r.err, r.err
+
+
+# -- SPEC --key after a crash before the rename ----------------------------------------------
+
+
+def _crash_before_rename(run, path: Path, *args: object) -> None:
+    """Run a command, then put back the file as it was before it: what a crash after the
+    journal append and before the rename leaves (a new inode, older than the journal)."""
+    saved = path.with_name("saved")
+    shutil.copyfile(path, saved)
+    r = run(*args)
+    assert r.code == 0, r.err
+    os.replace(saved, path)
+
+
+def test_SPEC_key_a_retry_after_a_crash_before_the_rename_applies_the_command(run, encounter):
+    path = encounter(duel())
+    assert run("roll", path, "1d20").code == 0
+    _crash_before_rename(run, path, "hp", path, "orc", "-3", "--key", "K1")
+    r = run("hp", path, "orc", "-3", "--key", "K1", "--format", "plain")
+    assert r.code == 0, r.err
+    assert [x["type"] for x in _records(path)] == ["command", "command", "abort", "command"]
+    assert _records(path)[2]["aborts"] == 2
+    assert "version = 2" in path.read_text()  # applied once, now
+    after = snapshot(path)
+    again = run("hp", path, "orc", "-3", "--key", "K1", "--format", "plain")
+    assert again.code == 0 and again.out == r.out
+    assert snapshot(path) == after  # the repeat applies nothing
+    assert run("verify", path).code == 0
+
+
+def test_SPEC_key_an_undo_retry_after_a_crash_before_the_rename_undoes(run, encounter):
+    path = encounter(duel())
+    assert run("roll", path, "1d20").code == 0
+    first = path.read_bytes()
+    assert run("hp", path, "orc", "-2").code == 0
+    _crash_before_rename(run, path, "undo", path, "--key", "U1")
+    r = run("undo", path, "--key", "U1", "--format", "plain")
+    assert r.code == 0, r.err
+    assert path.read_bytes() == first  # undone, now
+    kinds = [(x["type"], x.get("aborts")) for x in _records(path)]
+    assert kinds == [("command", None), ("command", None), ("undo", None), ("abort", 3),
+                     ("undo", None)]
+    after = snapshot(path)
+    again = run("undo", path, "--key", "U1", "--format", "plain")
+    assert again.code == 0 and again.out == r.out
+    assert snapshot(path) == after
+    assert run("verify", path).code == 0
+
+
+@pytest.mark.parametrize("between", [False, True])
+def test_SPEC_key_a_command_whose_undo_crashed_is_not_applied_twice(run, encounter, between):
+    """The undo of `hp --key K0` crashed before the rename: it undid nothing, so a retried
+    `hp --key K0` re-prints and applies nothing (with the abort record not yet written, or
+    written by a command in between)."""
+    path = encounter(duel())
+    assert run("roll", path, "1d20").code == 0
+    first = run("hp", path, "orc", "-4", "--key", "K0", "--format", "plain")
+    assert first.code == 0
+    _crash_before_rename(run, path, "undo", path)
+    if between:
+        assert run("roll", path, "1d4").code == 0  # appends the abort record
+    before = snapshot(path)
+    r = run("hp", path, "orc", "-4", "--key", "K0", "--format", "plain")
+    assert r.code == 0 and r.out == first.out, (r.out, r.err)
+    assert path.read_bytes() == before[0]  # applied once only
+    assert path.read_text().count("hp = 8") == 1  # the orc: 12 - 4, once
+    assert run("verify", path).code == 0
+
+
+def test_R_LOG_1_an_undo_that_crashed_undid_nothing_for_undo_and_log(run, encounter):
+    path = encounter(duel())
+    assert run("roll", path, "1d20").code == 0
+    mid = path.read_bytes()
+    assert run("hp", path, "orc", "-4").code == 0
+    _crash_before_rename(run, path, "undo", path)
+    assert run("roll", path, "1d4").code == 0  # appends the abort record for the undo
+    r = run("log", path, "--format", "json")
+    hp = [x for x in r.json()["records"] if x.get("command") == "hp"]
+    assert hp and hp[0]["undone"] is False, hp
+    assert run("undo", path).code == 0  # the roll
+    assert run("undo", path).code == 0  # the hp: never undone before
+    assert path.read_bytes() == mid
+    assert run("verify", path).code == 0
