@@ -211,16 +211,24 @@ def test_SPEC_key_an_undo_retry_after_a_crash_before_the_rename_undoes(run, enco
     assert run("verify", path).code == 0
 
 
+def _hp_then_a_crashed_undo(run, encounter, *key: str):
+    """A duel after a roll and `hp orc -4` (with `key`), whose undo crashed before the
+    rename: the path, the file before the hp, and the hp's result."""
+    path = encounter(duel())
+    assert run("roll", path, "1d20").code == 0
+    mid = path.read_bytes()
+    first = run("hp", path, "orc", "-4", *key, "--format", "plain")
+    assert first.code == 0
+    _crash_before_rename(run, path, "undo", path)
+    return path, mid, first
+
+
 @pytest.mark.parametrize("between", [False, True])
 def test_SPEC_key_a_command_whose_undo_crashed_is_not_applied_twice(run, encounter, between):
     """The undo of `hp --key K0` crashed before the rename: it undid nothing, so a retried
     `hp --key K0` re-prints and applies nothing (with the abort record not yet written, or
     written by a command in between)."""
-    path = encounter(duel())
-    assert run("roll", path, "1d20").code == 0
-    first = run("hp", path, "orc", "-4", "--key", "K0", "--format", "plain")
-    assert first.code == 0
-    _crash_before_rename(run, path, "undo", path)
+    path, _, first = _hp_then_a_crashed_undo(run, encounter, "--key", "K0")
     if between:
         assert run("roll", path, "1d4").code == 0  # appends the abort record
     before = snapshot(path)
@@ -232,11 +240,7 @@ def test_SPEC_key_a_command_whose_undo_crashed_is_not_applied_twice(run, encount
 
 
 def test_R_LOG_1_an_undo_that_crashed_undid_nothing_for_undo_and_log(run, encounter):
-    path = encounter(duel())
-    assert run("roll", path, "1d20").code == 0
-    mid = path.read_bytes()
-    assert run("hp", path, "orc", "-4").code == 0
-    _crash_before_rename(run, path, "undo", path)
+    path, mid, _ = _hp_then_a_crashed_undo(run, encounter)
     assert run("roll", path, "1d4").code == 0  # appends the abort record for the undo
     r = run("log", path, "--format", "json")
     hp = [x for x in r.json()["records"] if x.get("command") == "hp"]
