@@ -718,7 +718,8 @@ def dice_reveal_cmd(encounter: Encounter,
     _check_choice(lang, LANGS, "--lang")
     _check_length(max_length)
     enc = load(encounter)[1]
-    _deliver(reveal_post(revealable_seed(enc, force), enc.state.version, format),
+    _deliver(reveal_post(revealable_seed(enc, force), enc.state.version, format,
+                         lang or enc.lang),
              format or "plain", max_length)
 
 

@@ -69,11 +69,16 @@ def commitment_of(seed_hex: str) -> str:
     return hashlib.sha256(bytes.fromhex(seed_hex)).hexdigest()
 
 
-def reveal_post(dice: DiceState, version: int, fmt: str | None) -> str:
+def reveal_post(dice: DiceState, version: int, fmt: str | None, lang: str = "en") -> str:
     """What `dice reveal` prints (R-DIC-2): the generator's state and its commitment, as plain
-    lines or in SPEC's JSON shape (version, events, text) plus the seed's keys."""
-    text = (f"algorithm {dice.algorithm}\nseed {dice.seed}\nsalt {dice.salt}\n"
-            f"commitment {commitment_of(dice.seed)}\n")
+    lines labelled in `lang` (R-OUT-5), or in SPEC's JSON shape (version, events, text) plus
+    the seed's keys, which stay the same in every language for scripts."""
+    from pbwcombat.render.catalog import CATALOGUES
+
+    cat = CATALOGUES[lang]
+    text = "".join(cat[f"reveal_{key}"].format(value=value) + "\n" for key, value in (
+        ("algorithm", dice.algorithm), ("seed", dice.seed), ("salt", dice.salt),
+        ("commitment", commitment_of(dice.seed))))
     if fmt != "json":
         return _shaped(text, fmt)
     return json.dumps({"version": version, "events": [], "algorithm": dice.algorithm,

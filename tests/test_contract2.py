@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from helpers import duel, fight, journal_of, person, rendered_lines, snapshot
+from helpers import ENCOUNTERS, duel, fight, journal_of, ok, person, rendered_lines, snapshot
 
 
 def _hand_edit(path, cid: str, old: str, new: str) -> None:
@@ -182,7 +182,7 @@ def test_R_OUT_8_verify_and_dice_reveal_take_max_length(run, encounter):
     assert all(len(part) <= 80 for part in r.out.split("-- 8< --\n"))
     assert json.loads(run("verify", path, "--max-length", "80", "--format", "json").out)["parts"]
     r = run("dice", "reveal", path, "--force", "--max-length", "200")
-    assert r.code == 0 and "seed " in r.out and "-- 8< --" not in r.out, (r.out, r.err)
+    assert r.code == 0 and "semilla " in r.out and "-- 8< --" not in r.out, (r.out, r.err)
     r = run("dice", "reveal", path, "--force", "--max-length", "80")
     assert r.code == 0 and "-- 8< --" in r.out
     assert run("verify", path, "--max-length", "3").code == 2
@@ -198,7 +198,7 @@ def test_R_OUT_6_verify_and_reveal_keep_their_lines_in_markdown(run, encounter, 
     assert lines[1:4] == ["records checked: 2 (undone commands: 0, aborted: 0)",
                           "generator rolls checked: 2", "supplied faces (not checkable): 0"]
     assert lines[-1] == "ok"
-    r = run("dice", "reveal", path, "--force", "--format", fmt)
+    r = run("dice", "reveal", path, "--force", "--format", fmt, "--lang", "en")
     assert [line.split(" ")[0] for line in rendered_lines(r.out)] == \
         ["algorithm", "seed", "salt", "commitment"], r.out
 
@@ -275,3 +275,19 @@ def test_R_LOG_4_one_hash_digit_changed_in_place_deep_in_the_journal_is_found(ru
     r = run("roll", path, "1d4")
     assert r.code == 65 and "line 3" in r.err and "R-LOG-4" in r.err, r.err
     assert snapshot(path) == before
+
+
+def test_R_OUT_5_dice_reveal_speaks_the_files_language_and_lang(run, encounter):
+    """R-OUT-5: every word a player reads is in the file's language: `dice reveal` labels its
+    lines `algoritmo/semilla/sal/compromiso` in a Spanish file (`--lang en` gives the English
+    ones); the JSON keys stay the same for scripts."""
+    path = encounter((ENCOUNTERS / "emboscada-en-el-vado.toml").read_text())
+    ok(run("dice", "commit", path))
+    es = ok(run("dice", "reveal", path, "--force")).out.splitlines()
+    assert [line.split(" ")[0] for line in es] == ["algoritmo", "semilla", "sal", "compromiso"]
+    en = ok(run("dice", "reveal", path, "--force", "--lang", "en")).out.splitlines()
+    assert [line.split(" ")[0] for line in en] == ["algorithm", "seed", "salt", "commitment"]
+    assert es[1].split(" ")[1] == en[1].split(" ")[1]  # the same seed
+    data = json.loads(ok(run("dice", "reveal", path, "--force", "--format", "json")).out)
+    assert {"algorithm", "seed", "salt", "commitment"} <= data.keys()
+    assert data["text"].startswith("algoritmo ")

@@ -276,6 +276,10 @@ EN: dict[str, str] = {
     # journal and trust (R-LOG)
     "edited_by_hand": "Edited by hand: {changes}",
     "verify_commitment": "commitment {commitment}",
+    "reveal_algorithm": "algorithm {value}",
+    "reveal_seed": "seed {value}",
+    "reveal_salt": "salt {value}",
+    "reveal_commitment": "commitment {value}",
     "verify_uncommitted": "nothing was committed (no `dice commit` in the journal): the rolls "
                           "are checked against the seed alone",
     "verify_records": "records checked: {records} (undone commands: {undone}, aborted: "
@@ -617,6 +621,10 @@ ES: dict[str, str] = {
     # journal and trust (R-LOG)
     "edited_by_hand": "Editado a mano: {changes}",
     "verify_commitment": "compromiso {commitment}",
+    "reveal_algorithm": "algoritmo {value}",
+    "reveal_seed": "semilla {value}",
+    "reveal_salt": "sal {value}",
+    "reveal_commitment": "compromiso {value}",
     "verify_uncommitted": "no se comprometió nada (no hay `dice commit` en el diario): las "
                           "tiradas se comprueban solo con la semilla",
     "verify_records": "registros comprobados: {records} (órdenes deshechas: {undone}, "
