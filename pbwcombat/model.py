@@ -459,7 +459,7 @@ class Combatant(Record):
 
 def _combatant_defaults(c: Combatant) -> Combatant:
     return c.replace(name=c.name or c.id,
-                           max_hp=c.max_hp if c.max_hp is not None else max(c.hp, 1))
+                     max_hp=c.max_hp if c.max_hp is not None else max(c.hp, 1))
 
 
 class TurnSpent(Record):
@@ -680,7 +680,7 @@ class Encounter(Record):
     def gridless(self) -> bool:
         return all(c.position is None for c in self.combatants)
 
-    # -- functional updates (used by evolve only) ------------------------------
+    # -- functional updates (`changed` and its two short forms: evolve's) ---------------
     def replace(self, **changes: Any) -> Encounter:
         updated = super().replace(**changes)
         if "combatants" in changes:
