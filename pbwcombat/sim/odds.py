@@ -30,8 +30,8 @@ Z95 = 1.959963984540054  # the 97.5th percentile of the standard normal
 
 class Run(NamedTuple):
     """One simulated fight: the winning side ("" nobody left standing, None undecided), the
-    rounds it played from the file's round (`rounds_before`), and per reported combatant its final hp, whether it
-    is dead and whether it left the fight (fled, R-ORD-2)."""
+    rounds it played from the file's round (`rounds_before`), and per reported combatant
+    its final hp, whether it is dead and whether it left the fight (fled, R-ORD-2)."""
 
     winner: str | None
     rounds: int
