@@ -134,10 +134,10 @@ def _reader() -> tuple[str, dict[str, str]]:
     args = _Json.args
     lang = None
     for i, a in enumerate(args):
-        if a == "--lang" and i + 1 < len(args):
-            lang = args[i + 1]
-        elif a.startswith("--lang="):
-            lang = a[len("--lang="):]
+        given = args[i + 1] if a == "--lang" and i + 1 < len(args) \
+            else a[len("--lang="):] if a.startswith("--lang=") else None
+        if given in ("es", "en"):  # a wrong --lang is refused in the file's language
+            lang = given
     genders: dict[str, str] = {}
     for a in args[1:]:
         if a.startswith("-") or not a.endswith(".toml"):
@@ -194,34 +194,10 @@ def _fail(err: PbwError) -> None:
 def _say_problems(problems: list[str]) -> list[str]:
     """R-OUT-5: the file's `path: message` problems with the message in the reader's
     language (the path as written); a message the catalogue does not know stays English."""
+    from pbwcombat.render.messages import translate_problem
+
     lang, genders = _reader()
-    if lang == "en":
-        return problems
-    import re
-
-    from pbwcombat.render.messages import translate
-
-    toml_place = re.compile(r" \((at line \d+, column \d+|at end of document)\)$")
-    out = []
-    for problem in problems:
-        said = problem
-        where = toml_place.search(problem)  # tomllib's " (at line 4, column 8)"
-        if where is not None:
-            place = translate(where.group(0).strip(), lang, genders) or where.group(0).strip()
-            head = problem[:where.start()]
-            done = translate(head[head.find(": ") + 2:], lang, genders)
-            if head.startswith("toml: ") and done is not None:
-                out.append(f"toml: {done} {place}")
-                continue
-        at = problem.find(": ")
-        while at > 0:  # the path ends at the first ": " after which a known message follows
-            done = translate(problem[at + 2:], lang, genders)
-            if done is not None:
-                said = f"{problem[:at]}: {done}"
-                break
-            at = problem.find(": ", at + 2)
-        out.append(said)
-    return out
+    return [translate_problem(p, lang, genders) for p in problems]
 
 
 FORMATS = ("bbcode", "markdown", "plain", "json", "discord")
@@ -1239,6 +1215,10 @@ def _completion_script(flag: str, shell: str) -> None:
 
 def _fail_internal(e: BaseException) -> None:
     message = f"internal error: {type(e).__name__}: {e} (run with --debug for the traceback)"
+    import contextlib
+
+    with contextlib.suppress(Exception):  # R-OUT-5: in the reader's language, if it can
+        message = _say(message)
     if _Json.on:
         payload = {"error": {"code": 1, "rule": None, "message": message}}
         sys.stderr.write(json.dumps(payload) + "\n")

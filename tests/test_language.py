@@ -257,3 +257,94 @@ def test_R_OUT_5_messages_on_stderr_are_translated_too():
                if translate(text, "es") is None
                and text not in ("--if-idle: Zed", "--name: Zed")]  # a wrapped message
     assert missing == []
+
+
+VADO = ROOT / "encounters" / "emboscada-en-el-vado.toml"
+
+
+def _vado(tmp_path: Path, run) -> Path:
+    """A copy of the Spanish example, in combat."""
+    path = tmp_path / "vado.toml"
+    path.write_bytes(VADO.read_bytes())
+    ok(run("roll-initiative", path, "--dice", "10,11,12,13,14"))
+    return path
+
+
+# Refusals and usage errors a Spanish file used to answer with English inside them.
+SWEEP = {
+    "a wrong --lang": (("show", "{p}", "--lang", "fr"), 2, "no es uno de es, en"),
+    "a salt beyond the file's limits": (("dice", "salt", "{p}", "a" * 1001), 2,
+                                        "el texto debe tener como mucho 1000 caracteres"),
+    "a bad --if-idle": (("next", "{p}", "--if-idle", "xx"), 2,
+                        "--if-idle: «xx» no es una duración"),
+    "a picture that cannot be written": (("map", "{p}", "--png", "{t}/no/x.png"), 73,
+                                         "no se puede escribir (no existe el archivo o la "
+                                         "carpeta)"),
+    "a roster that cannot be read": (("add", "{p}", "--from", "{t}/none.toml"), 66,
+                                     "no se puede leer el archivo de plantilla (no existe "
+                                     "el archivo o la carpeta)"),
+}
+
+
+@pytest.mark.parametrize("case", SWEEP, ids=list(SWEEP))
+def test_R_OUT_5_spanish_refusals_carry_no_english_inside(run, tmp_path, case):
+    """R-OUT-5 "messages on stderr follow the language too": also the part of a message
+    that comes from elsewhere (a library's complaint, the system's reason, a wrong
+    option's value); the file and its journal stay byte-identical."""
+    args, code, spanish = SWEEP[case]
+    path = _vado(tmp_path, run)
+    journal = path.with_name(path.name + ".journal")
+    before = (path.read_bytes(), journal.read_bytes())
+    r = run(*(a.format(p=path, t=tmp_path) for a in args))
+    assert r.code == code and spanish in r.err, r.err
+    said = r.err.replace(str(tmp_path), "")
+    assert english_words(said) == set(), said
+    assert (path.read_bytes(), journal.read_bytes()) == before
+
+
+@pytest.mark.parametrize("case", ["a bad --if-idle", "a picture that cannot be written"])
+def test_R_OUT_5_the_same_refusals_stay_english_with_lang_en(run, tmp_path, case):
+    args, code, _ = SWEEP[case]
+    path = _vado(tmp_path, run)
+    r = run(*(a.format(p=path, t=tmp_path) for a in args), "--lang", "en")
+    assert r.code == code
+    assert ('"xx" is not a duration like "48h"' in r.err
+            or "cannot be written (No such file or directory)" in r.err), r.err
+
+
+def test_R_OUT_5_a_wrong_lang_in_json_is_said_in_the_files_language(run, tmp_path):
+    path = _vado(tmp_path, run)
+    r = run("show", path, "--lang=fr", "--format", "json")
+    assert r.code == 2
+    assert '"message": "--lang: \'fr\' no es uno de es, en"' in r.err, r.err
+
+
+def test_R_OUT_5_the_file_would_break_its_limits_names_its_problems_in_spanish():
+    """The exit-3 refusal (state out of bounds) carries the schema's own problems: each is
+    translated, its path kept."""
+    text = ("the result would break the file's limits (combatants[3].hp: Input should be "
+            "less than or equal to 999999999; state.round: Input should be a valid "
+            "integer); refused")
+    assert translate(text, "es") == (
+        "el resultado rompería los límites del archivo (combatants[3].hp: debe ser menor o "
+        "igual que 999999999; state.round: debe ser un número entero); se rechaza")
+    refs = ("the result would break the file's references (combatants[1].id: duplicate id "
+            '"snag"); refused')
+    assert translate(refs, "es") == ("el resultado rompería las referencias del archivo "
+                                     "(combatants[1].id: id repetido «snag»); se rechaza")
+    assert translate(text, "en") == text
+
+
+def test_R_OUT_5_problems_of_the_whole_file_say_archivo():
+    from pbwcombat.render.messages import translate_problem
+
+    assert translate_problem("file: nested too deeply", "es") == \
+        "archivo: anidado a demasiada profundidad"
+    assert translate_problem("file: nested too deeply", "en") == "file: nested too deeply"
+    assert translate_problem("combatants[0].hp: required", "es") == \
+        "combatants[0].hp: obligatorio"
+
+
+def test_R_OUT_5_an_internal_error_is_said_in_the_readers_language():
+    assert translate("internal error: KeyError: 'x' (run with --debug for the traceback)",
+                     "es") == "error interno: KeyError: 'x' (usa --debug para ver la traza)"

@@ -734,8 +734,8 @@ MESSAGES_ES: dict[str, str] = {
     "add: an encounter holds at most {a} combatants":
         "add: un encuentro admite como mucho {a} combatientes",
     '{a} has no combatant "{b}"': "{a} no tiene el combatiente «{b}»",
-    "{a}: the roster file cannot be read ({b})":
-        "{a}: no se puede leer el archivo de plantilla ({b})",
+    "{a}: the roster file cannot be read ({reason})":
+        "{a}: no se puede leer el archivo de plantilla ({reason})",
     "attack --full: give one or more targets T1,T2,…":
         "attack --full: indica uno o más objetivos T1,T2,…",
     "--withdraw excludes --step, --run and --away": "--withdraw excluye --step, --run y --away",
@@ -1026,12 +1026,13 @@ MESSAGES_ES: dict[str, str] = {
     "{a}: no such encounter file": "{a}: no existe ese archivo de encuentro",
     "{a}: is a directory, not an encounter file": "{a}: es una carpeta, no un archivo de "
                                                   "encuentro",
-    "{a}: cannot be read ({b})": "{a}: no se puede leer ({b})",
+    "{a}: cannot be read ({reason})": "{a}: no se puede leer ({reason})",
     "{a}: locked by another run; retry later":
         "{a}: bloqueado por otra ejecución; inténtalo más tarde",
     "{a}: already exists; not overwritten": "{a}: ya existe; no se sobrescribe",
-    "{a}: cannot be written ({b})": "{a}: no se puede escribir ({b})",
-    "{a}: cannot create the lock file ({b})": "{a}: no se puede crear el archivo de bloqueo ({b})",
+    "{a}: cannot be written ({reason})": "{a}: no se puede escribir ({reason})",
+    "{a}: cannot create the lock file ({reason})":
+        "{a}: no se puede crear el archivo de bloqueo ({reason})",
     "warning: unused --dice faces: {a} (R-DIC-3)":
         "aviso: caras de --dice sin usar: {a} (R-DIC-3)",
     "nothing to undo (the journal does not hold the file as it was before)":
@@ -1045,12 +1046,37 @@ MESSAGES_ES: dict[str, str] = {
         "{a} está en la versión {b} pero no tiene diario ({c}): falta su historia. Repite la "
         "orden con --force para empezar un diario nuevo (verify señalará la historia como "
         "incompleta)",
-    "the result would break the file's limits ({a}); refused":
-        "el resultado rompería los límites del archivo ({a}); se rechaza",
-    "the result would break the file's references ({a}); refused":
-        "el resultado rompería las referencias del archivo ({a}); se rechaza",
-    "out of bounds: the file would break its limits ({a})":
-        "fuera de límites: el archivo rompería sus límites ({a})",
+    # {problems}: the file's `path: message` problems, each translated in turn (R-OUT-5)
+    "the result would break the file's limits ({problems}); refused":
+        "el resultado rompería los límites del archivo ({problems}); se rechaza",
+    "the result would break the file's references ({problems}); refused":
+        "el resultado rompería las referencias del archivo ({problems}); se rechaza",
+    "out of bounds: the file would break its limits ({problems})":
+        "fuera de límites: el archivo rompería sus límites ({problems})",
+    "--name: {problems}": "--name: {problems}",
+    # {reason}: a message inside a message, translated in turn
+    "nested too deeply": "anidado a demasiada profundidad",
+    "the roster holds no combatants": "la plantilla no tiene combatientes",
+    "--if-idle: {reason}": "--if-idle: {reason}",
+    "internal error: {a} (run with --debug for the traceback)":
+        "error interno: {a} (usa --debug para ver la traza)",
+    # The system's reasons a file cannot be read or written (OSError.strerror)
+    "No such file or directory": "no existe el archivo o la carpeta",
+    "Permission denied": "permiso denegado",
+    "Operation not permitted": "operación no permitida",
+    "Is a directory": "es una carpeta",
+    "Not a directory": "no es una carpeta",
+    "Read-only file system": "sistema de archivos de solo lectura",
+    "No space left on device": "no queda espacio en el dispositivo",
+    "disk full": "disco lleno",
+    "Disk quota exceeded": "cuota de disco superada",
+    "File exists": "el archivo ya existe",
+    "File name too long": "nombre de archivo demasiado largo",
+    "Too many levels of symbolic links": "demasiados niveles de enlaces simbólicos",
+    "Input/output error": "error de entrada/salida",
+    "Device or resource busy": "dispositivo o recurso ocupado",
+    "Text file busy": "archivo de texto ocupado",
+    "Stale file handle": "identificador de archivo obsoleto",
     "{a}: is the encounter, its journal or its lock; not overwritten (R-OUT-11)":
         "{a}: es el encuentro, su diario o su bloqueo; no se sobrescribe (R-OUT-11)",
     "{a}: write-protected; not written": "{a}: protegido contra escritura; no se escribe",

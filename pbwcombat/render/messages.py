@@ -70,12 +70,61 @@ def translate(text: str, lang: str, genders: Mapping[str, str] | None = None,
             continue
         fields: dict[str, object] = {}
         for key, value in m.groupdict().items():
-            fields[key] = markup.escape(value)
+            fields[key] = _inner(key, value, lang, genders, markup)
             fields[key + "_g"] = Agree(genders.get(value) == "f")
         needed = {f for f in _FIELD.findall(translated)}
         fields.update({f: "" for f in needed if f not in fields})
         return translated.format(**fields)
     return None
+
+
+def _inner(key: str, value: str, lang: str, genders: Mapping[str, str],
+           markup: Plain) -> str:
+    """A template's field as said in `lang`: names and numbers as they are; a field the
+    English template calls `{reason}` is itself a message (a system error, a parser's
+    complaint) and `{problems}` a "; "-separated list of `path: message` problems, both
+    translated in turn (R-OUT-5: no English library text inside a Spanish refusal)."""
+    if key == "reason":
+        said = translate(value, lang, genders, markup)
+        return markup.escape(value) if said is None else said
+    if key == "problems":
+        return "; ".join(translate_problem(p, lang, genders, markup)
+                         for p in value.split("; "))
+    return markup.escape(value)
+
+
+_TOML_PLACE = re.compile(r" \((at line \d+, column \d+|at end of document)\)$")
+
+
+def translate_problem(problem: str, lang: str, genders: Mapping[str, str] | None = None,
+                      markup: Plain | None = None) -> str:
+    """One `path: message` problem of a file with its message in `lang` (the path as
+    written, but for the whole-file path `file`); as it was when the catalogue does not
+    know the message. Without `markup` the path and unknown text are kept verbatim."""
+    def keep(text: str) -> str:
+        return text if markup is None else markup.escape(text)
+
+    if lang == "en":
+        return keep(problem)
+    genders = genders or {}
+    where = _TOML_PLACE.search(problem)  # tomllib's " (at line 4, column 8)"
+    if where is not None:
+        place = translate(where.group(0).strip(), lang, genders, markup) \
+            or keep(where.group(0).strip())
+        head = problem[:where.start()]
+        done = translate(head[head.find(": ") + 2:], lang, genders, markup)
+        if head.startswith("toml: ") and done is not None:
+            return f"toml: {done} {place}"
+    at = problem.find(": ")
+    while at > 0:  # the path ends at the first ": " after which a known message follows
+        done = translate(problem[at + 2:], lang, genders, markup)
+        if done is not None:
+            path = problem[:at]
+            if path == "file":  # not a key of the file: the file itself
+                path = translate(path, lang, genders, markup) or path
+            return f"{keep(path)}: {done}"
+        at = problem.find(": ", at + 2)
+    return keep(problem)
 
 
 def localize(message: str, lang: str, genders: Mapping[str, str] | None = None,
