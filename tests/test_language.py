@@ -348,3 +348,40 @@ def test_R_OUT_5_problems_of_the_whole_file_say_archivo():
 def test_R_OUT_5_an_internal_error_is_said_in_the_readers_language():
     assert translate("internal error: KeyError: 'x' (run with --debug for the traceback)",
                      "es") == "error interno: KeyError: 'x' (usa --debug para ver la traza)"
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("es", "R-INT-1: Nit está fuera del radio de Snag (1 casilla)\n"),
+    ("en", "R-INT-1: Nit is outside Snag's radius (1 square)\n")])
+def test_R_OUT_5_a_refusal_names_its_squares_in_the_plural(run, tmp_path, lang, said):
+    """The rules write "1 square(s)"; the reader sees "1 casilla" / "1 square"."""
+    path = _vado(tmp_path, run)
+    r = run("intercept", path, "snag", "nit", "--lang", lang)
+    assert r.code == 3 and r.err == "pbwcombat: " + said, r.err
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("es", "add --at: 2 recién llegados necesitan 2 casillas libres, una cada uno; se ha "
+           "dado 1 (R-ACT-7)"),
+    ("en", "add --at: 2 newcomers need 2 free squares, one each; 1 given (R-ACT-7)")])
+def test_R_OUT_5_newcomers_without_squares_read_in_the_plural(run, tmp_path, lang, said):
+    path = _vado(tmp_path, run)
+    r = run("add", path, "x", "--like", "nit", "--count", "2", "--at", "9,9", "--lang", lang)
+    assert r.code == 2 and said in r.err and "(s)" not in r.err, r.err
+
+
+def test_R_OUT_5_one_square_is_singular_in_both_languages():
+    text = "Snag cannot move 1 squares now (speed 1 squares per move action)"
+    assert translate(text, "es") == ("Snag no puede moverse 1 casilla ahora (velocidad: 1 "
+                                     "casilla por acción de movimiento)")
+    assert translate(text, "en") == "Snag cannot move 1 square now (speed 1 square per move " \
+                                    "action)"
+    assert translate(text.replace("1 squares now", "3 squares now"), "en") == \
+        "Snag cannot move 3 squares now (speed 1 square per move action)"
+
+
+def test_R_OUT_5_no_english_message_override_says_s_in_brackets():
+    from pbwcombat.render.catalog import MESSAGES_EN
+
+    assert [v for v in MESSAGES_EN.values() if "(s)" in v or "(es)" in v] == []
+    assert set(MESSAGES_EN) <= set(MESSAGES_ES)  # both languages say each of them

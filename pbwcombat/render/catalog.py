@@ -716,8 +716,9 @@ MESSAGES_ES: dict[str, str] = {
     "add --at: this encounter is gridless (R-ACT-7)":
         "add --at: este encuentro no tiene cuadrícula (R-ACT-7)",
     "add --at: {a} newcomer(s) need {b} free square(s), one each; {c} given (R-ACT-7)":
-        "add --at: los recién llegados ({a}) necesitan una casilla libre cada uno ({b}); "
-        "se han dado {c} (R-ACT-7)",
+        "add --at: {a} {a_n:recién llegado necesita/recién llegados necesitan} {b} "
+        "{b_n:casilla libre/casillas libres}, una cada uno; {c_n:se ha dado/se han dado} {c} "
+        "(R-ACT-7)",
     "add --at: {a} is taken by {b} (R-ACT-7)": "add --at: {a} está ocupada por {b} (R-ACT-7)",
     "add --at: {a} is given twice (R-ACT-7)": "add --at: {a} aparece dos veces (R-ACT-7)",
     "add --at: {a} is off the board": "add --at: {a} está fuera del tablero",
@@ -826,8 +827,8 @@ MESSAGES_ES: dict[str, str] = {
         "una carrera es de {a} casillas como mucho ({b} necesita {c})",
     "running takes {a}'s whole turn": "correr ocupa todo el turno de {a}",
     "{a} cannot move {b} squares now (speed {c} squares per move action)":
-        "{a} no puede moverse {b} casillas ahora (velocidad: {c} casillas por acción de "
-        "movimiento)",
+        "{a} no puede moverse {b} {b_n:casilla/casillas} ahora (velocidad: {c} "
+        "{c_n:casilla/casillas} por acción de movimiento)",
     "a run goes in a straight line": "una carrera va en línea recta",
     "{a} cannot pass through {b} at {c}": "{a} no puede pasar a través de {b} en {c}",
     "{a} is taken by {b}": "{a} está ocupada por {b}",
@@ -849,7 +850,8 @@ MESSAGES_ES: dict[str, str] = {
     "{a} is dead": "{a} está muert{a_g:o/a}",
     "{a} has no melee weapon and cannot guard":
         "{a} no tiene arma cuerpo a cuerpo y no puede defender",
-    "{a} is outside {b}'s radius ({c} square(s))": "{a} está fuera del radio de {b} ({c})",
+    "{a} is outside {b}'s radius ({c} square(s))":
+        "{a} está fuera del radio de {b} ({c} {c_n:casilla/casillas})",
     # attacks, hit points
     "{a} has no weapon": "{a} no tiene arma",
     '{a} has no weapon "{b}"': "{a} no tiene el arma «{b}»",
@@ -1156,4 +1158,17 @@ MESSAGES_ES: dict[str, str] = {
         "la verificación ha fallado: discrepancias, {a}; huecos, {b}",
 }
 
-MESSAGES = {"en": {}, "es": MESSAGES_ES}
+# English messages the rules write with a "(s)" or a number that may be 1: said here with
+# the right plural (R-OUT-5); any other English message is shown as the rules wrote it.
+MESSAGES_EN: dict[str, str] = {
+    "add --at: {a} newcomer(s) need {b} free square(s), one each; {c} given (R-ACT-7)":
+        "add --at: {a} {a_n:newcomer needs/newcomers need} {b} free {b_n:square/squares}, "
+        "one each; {c} given (R-ACT-7)",
+    "{a} cannot move {b} squares now (speed {c} squares per move action)":
+        "{a} cannot move {b} {b_n:square/squares} now (speed {c} {c_n:square/squares} per "
+        "move action)",
+    "{a} is outside {b}'s radius ({c} square(s))":
+        "{a} is outside {b}'s radius ({c} {c_n:square/squares})",
+}
+
+MESSAGES = {"en": MESSAGES_EN, "es": MESSAGES_ES}

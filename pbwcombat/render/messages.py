@@ -35,6 +35,18 @@ class Agree:
             else forms[0]
 
 
+class Count:
+    """R-OUT-5 plurals in a catalogue template, `{n_n:casilla/casillas}`: the singular form
+    when the field `n` is 1 (or -1), else the plural."""
+
+    def __init__(self, value: str) -> None:
+        self.one = value.strip() in ("1", "-1", "+1")
+
+    def __format__(self, spec: str) -> str:
+        forms = spec.split("/")
+        return forms[0] if self.one or len(forms) < 2 else forms[1]
+
+
 def split_rule(message: str) -> tuple[str | None, str]:
     """`"R-GEO-3: Grak is out of reach"` → `("R-GEO-3", "Grak is out of reach")`."""
     m = RULE_ID.match(message)
@@ -61,8 +73,6 @@ def translate(text: str, lang: str, genders: Mapping[str, str] | None = None,
     """`text` (an English message, without its rule id) in `lang`, user text escaped by
     `markup`; None when the catalogue has no entry for it."""
     markup = markup or Plain()
-    if lang == "en":
-        return markup.escape(text)
     genders = genders or {}
     for regex, translated in _patterns(lang):
         m = regex.fullmatch(text)
@@ -72,10 +82,11 @@ def translate(text: str, lang: str, genders: Mapping[str, str] | None = None,
         for key, value in m.groupdict().items():
             fields[key] = _inner(key, value, lang, genders, markup)
             fields[key + "_g"] = Agree(genders.get(value) == "f")
+            fields[key + "_n"] = Count(value)
         needed = {f for f in _FIELD.findall(translated)}
         fields.update({f: "" for f in needed if f not in fields})
         return translated.format(**fields)
-    return None
+    return markup.escape(text) if lang == "en" else None  # English: the message itself
 
 
 def _inner(key: str, value: str, lang: str, genders: Mapping[str, str],
