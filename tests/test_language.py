@@ -385,3 +385,12 @@ def test_R_OUT_5_no_english_message_override_says_s_in_brackets():
 
     assert [v for v in MESSAGES_EN.values() if "(s)" in v or "(es)" in v] == []
     assert set(MESSAGES_EN) <= set(MESSAGES_ES)  # both languages say each of them
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("es", "1 combate simulado desde el inicio, hasta su final o como mucho 1 asalto;"),
+    ("en", "1 simulated fight from the start, to its end or at most 1 round;")])
+def test_R_OUT_5_odds_of_a_single_run_say_it_in_the_singular(run, lang, said):
+    r = ok(run("odds", ROOT / "encounters" / "pelea-en-el-molino.toml", "--runs", "1",
+               "--max-rounds", "1", "--format", "plain", "--lang", lang))
+    assert said in r.out, r.out

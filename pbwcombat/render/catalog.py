@@ -313,6 +313,8 @@ EN: dict[str, str] = {
     "odds_intro": "{runs} simulated fights from {start}, each to its end or at most {max}; "
                   "everyone acts by standing orders (without orders: attack the "
                   "nearest enemy).",
+    "odds_intro_one": "1 simulated fight from {start}, to its end or at most {max}; everyone "
+                      "acts by standing orders (without orders: attack the nearest enemy).",
     "odds_from_setup": "the start",
     "odds_from_surprise": "the surprise round",
     "odds_from_round": "round {round}",
@@ -658,6 +660,9 @@ ES: dict[str, str] = {
     "odds_intro": "{runs} combates simulados desde {start}, cada uno hasta su final o como "
                   "mucho {max}; todos actúan según sus órdenes (sin órdenes: atacar "
                   "al enemigo más cercano).",
+    "odds_intro_one": "1 combate simulado desde {start}, hasta su final o como mucho {max}; "
+                      "todos actúan según sus órdenes (sin órdenes: atacar al enemigo más "
+                      "cercano).",
     "odds_from_setup": "el inicio",
     "odds_from_surprise": "el asalto de sorpresa",
     "odds_from_round": "el asalto {round}",
