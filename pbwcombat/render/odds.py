@@ -44,7 +44,8 @@ def odds_text(enc: Encounter, data: dict[str, Any], fmt: str, lang: str, gm: boo
     m = n.markup
     title = " — ".join(p for p in (m.bold(m.escape(enc.name)) if enc.name else "",
                                    n.t("odds_title")) if p)
-    summary = [n.t("odds_intro_one" if data["runs"] == 1 else "odds_intro", runs=_count(data["runs"], lang), start=_start(enc, data, n),
+    intro = "odds_intro_one" if data["runs"] == 1 else "odds_intro"
+    summary = [n.t(intro, runs=_count(data["runs"], lang), start=_start(enc, data, n),
                    max=n.count("rounds", data["max_rounds"]))]
     for s in data["sides"]:
         summary.append(n.t("odds_wins", side=n.name(enc.side_name(s["side"])),
