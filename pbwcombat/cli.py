@@ -139,9 +139,7 @@ def _reader() -> tuple[str, dict[str, str]]:
         if given in ("es", "en"):  # a wrong --lang is refused in the file's language
             lang = given
     genders: dict[str, str] = {}
-    for a in args[1:]:
-        if a.startswith("-") or not a.endswith(".toml"):
-            continue
+    for a in _encounter_args(args):
         try:
             doc = tomllib.loads(Path(a).read_bytes().decode("utf-8-sig"))
         except (OSError, ValueError):
@@ -158,6 +156,17 @@ def _reader() -> tuple[str, dict[str, str]]:
                         genders[c[key]] = "f"
         break
     return (lang if lang in ("es", "en") else "en"), genders
+
+
+def _encounter_args(args: list[str]) -> list[str]:
+    """The arguments that may name the encounter, for `_reader`: the `.toml` files on the
+    line, else the first argument that is an existing file (an encounter need not end in
+    .toml)."""
+    words = [a for a in args[1:] if not a.startswith("-")]
+    named = [a for a in words if a.endswith(".toml")]
+    if named:
+        return named
+    return [a for a in words if Path(a).is_file()][:1]
 
 
 def _say(message: str) -> str:

@@ -394,3 +394,14 @@ def test_R_OUT_5_odds_of_a_single_run_say_it_in_the_singular(run, lang, said):
     r = ok(run("odds", ROOT / "encounters" / "pelea-en-el-molino.toml", "--runs", "1",
                "--max-rounds", "1", "--format", "plain", "--lang", lang))
     assert said in r.out, r.out
+
+
+def test_R_OUT_5_stderr_follows_a_file_not_named_toml(run, tmp_path):
+    """The language comes from the encounter whatever its name ends with."""
+    path = tmp_path / "vado"
+    path.write_bytes(VADO.read_bytes())
+    ok(run("roll-initiative", path, "--dice", "10,11,12,13,14"))
+    r = run("attack", path, "mira", "snag")
+    assert r.code == 3 and r.err == "pbwcombat: R-TRN-3: no es el turno de Mira (es el de Snag)\n"
+    r = run("attack", path, "mira", "nobody", "--lang", "en")
+    assert r.code == 2 and 'unknown combatant "nobody"' in r.err
