@@ -405,3 +405,15 @@ def test_R_OUT_5_stderr_follows_a_file_not_named_toml(run, tmp_path):
     assert r.code == 3 and r.err == "pbwcombat: R-TRN-3: no es el turno de Mira (es el de Snag)\n"
     r = run("attack", path, "mira", "nobody", "--lang", "en")
     assert r.code == 2 and 'unknown combatant "nobody"' in r.err
+
+
+@pytest.mark.parametrize(("lang", "said"), [("es", "Nit declara: ponerse en pie"),
+                                            ("en", "Nit declares: stand up")])
+def test_R_OUT_5_the_built_in_stand_up_is_named_in_the_posts_language(run, tmp_path, lang,
+                                                                      said):
+    """`stand-up` is an id of the program, not of the GM: a declaration names it in words."""
+    path = _vado(tmp_path, run)
+    ok(run("condition", path, "nit", "prone"))
+    r = ok(run("declare", path, "nit", "action", "stand-up", "--format", "plain",
+               "--lang", lang))
+    assert said in r.out and "stand-up" not in r.out, r.out

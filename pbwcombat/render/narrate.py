@@ -471,6 +471,8 @@ class Narrator:
                 return self.markup.escape(rest[rest.index("--text") + 1])
             me = enc.find(actor) if enc is not None else None
             a = me.action(free[0]) if me is not None and free else None
+            if a is None and free and free[0] == "stand-up":  # the built-in one (R-CND-3)
+                return self.t("do_stand_up")
             name = self.markup.escape(a.display if a is not None else (free or ["?"])[0])
             if "--target" in rest[:-1]:
                 targets = rest[rest.index("--target") + 1].split(",")
