@@ -417,3 +417,13 @@ def test_R_OUT_5_the_built_in_stand_up_is_named_in_the_posts_language(run, tmp_p
     r = ok(run("declare", path, "nit", "action", "stand-up", "--format", "plain",
                "--lang", lang))
     assert said in r.out and "stand-up" not in r.out, r.out
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_R_OUT_5_verify_names_no_command_in_its_report(run, tmp_path, lang):
+    """The report a player reads says that nothing was committed in words, not as the
+    command syntax `dice commit` (R-OUT-5: command syntax only with --gm, stderr, JSON)."""
+    path = _vado(tmp_path, run)
+    r = ok(run("verify", path, "--lang", lang))
+    assert "`" not in r.out, r.out
+    assert ("compromiso de los dados" if lang == "es" else "dice commitment") in r.out

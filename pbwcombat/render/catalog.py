@@ -281,7 +281,7 @@ EN: dict[str, str] = {
     "reveal_seed": "seed {value}",
     "reveal_salt": "salt {value}",
     "reveal_commitment": "commitment {value}",
-    "verify_uncommitted": "nothing was committed (no `dice commit` in the journal): the rolls "
+    "verify_uncommitted": "nothing was committed (no dice commitment in the journal): the rolls "
                           "are checked against the seed alone",
     "verify_records": "records checked: {records} (undone commands: {undone}, aborted: "
                       "{aborted})",
@@ -629,8 +629,8 @@ ES: dict[str, str] = {
     "reveal_seed": "semilla {value}",
     "reveal_salt": "sal {value}",
     "reveal_commitment": "compromiso {value}",
-    "verify_uncommitted": "no se comprometió nada (no hay `dice commit` en el diario): las "
-                          "tiradas se comprueban solo con la semilla",
+    "verify_uncommitted": "no se comprometió nada (no hay compromiso de los dados en el "
+                          "diario): las tiradas se comprueban solo con la semilla",
     "verify_records": "registros comprobados: {records} (órdenes deshechas: {undone}, "
                       "abortados: {aborted})",
     "verify_generated": "tiradas del generador comprobadas: {count}",
