@@ -427,3 +427,22 @@ def test_R_OUT_5_verify_names_no_command_in_its_report(run, tmp_path, lang):
     r = ok(run("verify", path, "--lang", lang))
     assert "`" not in r.out, r.out
     assert ("compromiso de los dados" if lang == "es" else "dice commitment") in r.out
+
+
+def test_R_OUT_5_an_unprintable_post_gives_the_systems_reason_in_spanish(tmp_path):
+    """Exit 74 (stdout full): the reason inside the line is the reader's language too."""
+    import os
+    import subprocess
+    import sys
+
+    path = tmp_path / "vado.toml"
+    path.write_bytes(VADO.read_bytes())
+    with open("/dev/full", "w") as full:
+        r = subprocess.run([sys.executable, "-m", "pbwcombat", "show", str(path)],
+                           stdout=full, stderr=subprocess.PIPE, text=True,
+                           env={**os.environ, "PBWCOMBAT_NOW": "2026-11-29T12:00:00Z"})
+    assert r.returncode == 74
+    assert "(no queda espacio en el dispositivo)" in r.stderr.replace("[Errno 28] ", ""), \
+        r.stderr
+    assert translate("[Errno 28] No space left on device", "en") == \
+        "[Errno 28] No space left on device"

@@ -1069,6 +1069,7 @@ MESSAGES_ES: dict[str, str] = {
     "--if-idle: {reason}": "--if-idle: {reason}",
     "internal error: {a} (run with --debug for the traceback)":
         "error interno: {a} (usa --debug para ver la traza)",
+    "[Errno {a}] {reason}": "[Errno {a}] {reason}",  # an OSError said whole (exit 74)
     # The system's reasons a file cannot be read or written (OSError.strerror)
     "No such file or directory": "no existe el archivo o la carpeta",
     "Permission denied": "permiso denegado",
