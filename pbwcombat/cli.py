@@ -159,14 +159,18 @@ def _reader() -> tuple[str, dict[str, str]]:
 
 
 def _encounter_args(args: list[str]) -> list[str]:
-    """The arguments that may name the encounter, for `_reader`: the `.toml` files on the
-    line, else the first argument that is an existing file (an encounter need not end in
-    .toml)."""
+    """The arguments that may name the encounter, for `_reader`, most likely first: the word
+    after the command (or after `dice SUB`) when it is an existing file (an encounter need
+    not end in .toml), then the `.toml` files on the line."""
+    def is_file(word: str) -> bool:
+        try:
+            return Path(word).is_file()
+        except (OSError, ValueError):  # a name too long, a NUL: not a file
+            return False
+
     words = [a for a in args[1:] if not a.startswith("-")]
-    named = [a for a in words if a.endswith(".toml")]
-    if named:
-        return named
-    return [a for a in words if Path(a).is_file()][:1]
+    first = [w for w in words[:2] if is_file(w)][:1]
+    return first + [w for w in words if w.endswith(".toml") and w not in first]
 
 
 def _say(message: str) -> str:

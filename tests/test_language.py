@@ -446,3 +446,22 @@ def test_R_OUT_5_an_unprintable_post_gives_the_systems_reason_in_spanish(tmp_pat
         r.stderr
     assert translate("[Errno 28] No space left on device", "en") == \
         "[Errno 28] No space left on device"
+
+
+def test_R_OUT_5_a_missing_file_is_said_in_the_lang_asked_for(run, tmp_path):
+    """No file, so no `lang` to read: `--lang es` decides (without it, English)."""
+    r = run("hp", tmp_path / "nope.toml", "mira", "-1", "--lang", "es", "--format", "json")
+    assert r.code == 66
+    assert "no existe ese archivo de encuentro" in r.err and "no such" not in r.err, r.err
+
+
+def test_R_OUT_5_stderr_reads_the_encounter_not_the_roster(run, tmp_path):
+    """`add ENCOUNTER --from ROSTER.toml`: the language is the encounter's, even when the
+    encounter's name does not end in .toml and the roster's does."""
+    path = tmp_path / "vado"
+    path.write_bytes(VADO.read_bytes())
+    roster = tmp_path / "party.toml"
+    roster.write_bytes((ROOT / "encounters" / "party.toml").read_bytes())
+    ok(run("roll-initiative", path, "--dice", "10,11,12,13,14"))
+    r = run("add", path, "--from", roster, "nobody")
+    assert r.code == 2 and "no tiene el combatiente «nobody»" in r.err, r.err
