@@ -687,12 +687,6 @@ class Encounter(Record):
             _forget_combatants(updated)
         return updated
 
-    def with_field(self, name: str, value: Any) -> Encounter:
-        updated = super().with_field(name, value)
-        if name == "combatants":
-            _forget_combatants(updated)
-        return updated
-
     def with_combatant(self, cid: str, **changes: Any) -> Encounter:
         return self.changed(cid, changes)
 

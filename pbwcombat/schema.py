@@ -108,15 +108,6 @@ class Record:
         data.update(changes)
         return obj
 
-    def with_field(self, name: str, value: Any) -> Self:
-        """`replace(name=value)` for one field, without building a keyword dict: the hot path
-        of folding events (each event sets the encounter's `state` or `combatants`)."""
-        obj = object.__new__(type(self))
-        data = obj.__dict__
-        data.update(self.__dict__)
-        data[name] = value
-        return obj
-
     @property
     def fields_set(self) -> set[str]:
         """The fields the author wrote (the file's keys; `new`: the values given)."""

@@ -1,5 +1,6 @@
-"""The encounter's lookup caches (active combatants, counts per side, the id index) follow
-each folded event: `with_combatant` carries them over only when they stay true."""
+"""The encounter's lookup caches (the id index, the facts: counts per side, who still stands,
+whose conditions run) follow each folded event: they are carried along while they stay true
+and dropped when what they derive from changes."""
 
 from __future__ import annotations
 
@@ -28,9 +29,9 @@ def test_active_and_side_counts_follow_a_changed_combatant():
     assert enc.get("b").hp == 5 and [c.hp for c in enc.active] == [5, 5, 5]  # untouched
 
 
-def test_with_field_leaves_the_original_and_the_authored_fields():
+def test_replace_leaves_the_original_and_the_authored_fields():
     enc = _enc()
-    later = enc.with_field("name", "Mill")
+    later = enc.replace(name="Mill")
     assert later.name == "Mill" and enc.name == ""
     assert later.fields_set == enc.fields_set  # what the author wrote, not what changed
 
@@ -47,6 +48,35 @@ def test_the_file_keeps_changed_fields_off_their_default_and_drops_them_back_at_
     assert "conditions" in to_document(held)["combatants"][0]
     freed = held.with_combatant("a", conditions={})
     assert "conditions" not in to_document(freed)["combatants"][0]
-    assert to_document(enc.with_field("name", "Mill"))["name"] == "Mill"
+    assert to_document(enc.replace(name="Mill"))["name"] == "Mill"
     authored = Combatant.new(id="d", name="d", side="y", defense=10, hp=5, dodge=0)
     assert to_document(enc.replace(combatants=(authored,)))["combatants"][0]["dodge"] == 0
+
+
+def test_facts_are_kept_across_other_changes_and_dropped_by_status_conditions_presence():
+    """Encounter.fact (R-TRN-6's standing sides, R-CND-2's condition holders): a change to
+    another field keeps the cached fact; a status, condition or presence change, or new
+    combatants, makes it be computed again, so it never answers for an older state."""
+    from pbwcombat.model import Condition
+    from pbwcombat.rules.turns import winner_if_over
+
+    calls: list[int] = []
+
+    def holders(people: tuple[Combatant, ...]) -> tuple[str, ...]:
+        calls.append(1)
+        return tuple(c.id for c in people if c.conditions)
+
+    enc = _enc()
+    assert enc.fact("holders", holders) == () and len(calls) == 1
+    moved = enc.with_combatant("a", flat_footed=True)
+    assert moved.fact("holders", holders) == () and len(calls) == 1  # kept
+    held = moved.with_combatant("b", conditions={"prone": Condition.new()})
+    assert held.fact("holders", holders) == ("b",) and len(calls) == 2  # dropped
+    assert enc.fact("holders", holders) == ()  # the older state keeps its own answer
+    assert winner_if_over(held) is None
+    down = held.with_combatant("c", hp=-1, status="dying")
+    assert winner_if_over(down) == "x"  # the standing sides followed the status
+    gone = held.with_combatant("c", removed=True)
+    assert winner_if_over(gone) == "x" and gone.side_counts() == {"x": 2}
+    fresh = held.replace(combatants=held.combatants[:1])
+    assert fresh.fact("holders", holders) == () and fresh.get("a").id == "a"

@@ -438,3 +438,14 @@ def test_R_OUT_5_the_odds_post_agrees_with_one_round_in_both_languages(run, enco
     many = ok(run("odds", path, "--runs", 10, "--seed", "00", "--jobs", 1, "--max-rounds", 3,
                   "--format", "plain", "--lang", "es")).out
     assert "como mucho 3 asaltos;" in many and "Sin decidir tras 3 asaltos:" in many
+
+
+def test_R_SIM_1_guided_chunks_cover_every_run_once_in_order_and_shrink():
+    """The workers' chunks (R-SIM-1: same report whatever --jobs) cover runs 0..N-1 once, in
+    order, at most 200 runs each and no bigger than the ones before them."""
+    for runs, jobs in ((10_000, 2), (7, 2), (1_000, 1), (333, 4)):
+        chunks = sim._chunks(runs, jobs)
+        assert [a for a, _ in chunks] == [0] + [b for _, b in chunks[:-1]]
+        assert chunks[-1][1] == runs
+        sizes = [b - a for a, b in chunks]
+        assert max(sizes) <= 200 and sizes == sorted(sizes, reverse=True)
