@@ -112,6 +112,7 @@ class Rules(Record):
     group_turn: Literal["each", "shared"]  # R-INI-3
     first_disengages: bool  # R-DIS-4
     idle_action: Literal["skip", "orders"]  # R-ORD-3
+    engagement: bool  # R-ENG-0: false = plain d20 (no engagement, no disengage rolls)
 
     FIELDS = {
         "confirm_criticals": (BOOL, True),
@@ -126,6 +127,7 @@ class Rules(Record):
         "group_turn": (literal("each", "shared"), "each"),
         "first_disengages": (BOOL, False),
         "idle_action": (literal("skip", "orders"), "skip"),
+        "engagement": (BOOL, True),
     }
 
 
@@ -830,6 +832,10 @@ def reference_problems(enc: Encounter) -> list[str]:
             for ref in getattr(c, key):
                 if ref not in ids:
                     problems.append(f'combatants[{i}].{key}: unknown combatant "{ref}"')
+            if getattr(c, key) and not enc.rules.engagement:
+                problems.append(f"combatants[{i}].{key}: nobody is engaged with "
+                                "rules.engagement = false (R-ENG-0); empty it, or use "
+                                "`pbwcombat set FILE rules.engagement false`")
         if c.orders is not None and c.orders.startswith("guard:") and c.orders[6:] not in ids:
             problems.append(f'combatants[{i}].orders: unknown combatant "{c.orders[6:]}"')
         if c.guarding is not None and c.guarding not in ids:

@@ -848,6 +848,10 @@ MESSAGES_ES: dict[str, str] = {
     "reckless disengagement is off (rules.reckless_disengage = false)":
         "el desentablamiento temerario no se usa en este combate",
     "{a} is not engaged in melee": "{a} no está entablad{a_g:o/a} cuerpo a cuerpo",
+    "plain d20 (rules.engagement = false): nobody is engaged, there is no disengaging; leave "
+    "with `move --withdraw` or `move --step`":
+        "d20 puro (rules.engagement = false): nadie está entablado y no se desentabla; para "
+        "salir, `move --withdraw` (retirada) o `move --step` (paso de 5 pies)",
     "guarding takes {a}'s whole turn, and the turn is already in use":
         "defender ocupa todo el turno de {a}, y ya lo ha empezado a usar",
     "{a} has one standard or move action this turn: guarding takes the whole turn":
@@ -998,6 +1002,10 @@ MESSAGES_ES: dict[str, str] = {
     "an action with a save needs a dc": "una acción con save necesita una dc",
     "condition_rounds needs a condition": "condition_rounds necesita una condition",
     "an id appears twice": "un id aparece dos veces",
+    "nobody is engaged with rules.engagement = false (R-ENG-0); empty it, or use "
+    "`pbwcombat set FILE rules.engagement false`":
+        "con rules.engagement = false nadie está entablado (R-ENG-0); vacíalo, o usa "
+        "`pbwcombat set ARCHIVO rules.engagement false`",
     '"{a}" is neither a combatant id nor a side':
         "«{a}» no es ni un id de combatiente ni un bando",
     '"{a}" is not one of skip, attack-nearest, attack-weakest, guard:ID':

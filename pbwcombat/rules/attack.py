@@ -9,7 +9,7 @@ from pbwcombat.errors import IllegalAction, UsageError
 from pbwcombat.geometry import distance, melee_weapons, threatens, weapon_threatens
 from pbwcombat.model import Combatant, Weapon
 from pbwcombat.rules.allowance import check_aware, check_standard, require_actor
-from pbwcombat.rules.engagement import engage, initiative_rank
+from pbwcombat.rules.engagement import engage, initiative_rank, into_melee, shooting_forbidden
 from pbwcombat.rules.hp import change_hp
 from pbwcombat.rules.intercept import intercept_attack
 
@@ -205,8 +205,8 @@ def attack(res: Resolution, attacker: str, target: str, weapon_key: str | None, 
     if w.kind == "ranged":
         if w.ammo == 0:
             raise IllegalAction("R-ATK-9", f"{w.name} has no ammunition left")
-        if t.engaged:
-            if res.enc.rules.ranged_into_melee == "forbid":
+        if into_melee(res.enc, a, t):
+            if shooting_forbidden(res.enc):
                 raise IllegalAction("R-ATK-6", f"{t.display} is engaged in melee: no shooting "
                                                "into melee (rules.ranged_into_melee)")
             mods = (*mods, Mod(-4, "into_melee"))
@@ -263,7 +263,7 @@ def full_attack(res: Resolution, attacker: str, targets: list[str], weapon_key: 
             rule = "R-GEO-3" if w.kind == "melee" else "R-GEO-4"
             what = "reach" if w.kind == "melee" else "range"
             raise IllegalAction(rule, f"{t.display} is out of {w.name}'s {what}")
-        if w.kind == "ranged" and t.engaged and res.enc.rules.ranged_into_melee == "forbid":
+        if w.kind == "ranged" and shooting_forbidden(res.enc) and into_melee(res.enc, a, t):
             raise IllegalAction("R-ATK-6", f"{t.display} is engaged in melee: no shooting "
                                            "into melee (rules.ranged_into_melee)")
     if w.kind == "ranged" and w.ammo == 0:
@@ -294,8 +294,8 @@ def _one_roll(res: Resolution, attacker: str, target: str, w: Weapon, mods: tupl
     a = res.enc.get(attacker)
     t = res.enc.get(target)
     roll_mods = mods
-    if w.kind == "ranged" and t.engaged:
-        if res.enc.rules.ranged_into_melee == "forbid":
+    if w.kind == "ranged" and into_melee(res.enc, a, t):
+        if shooting_forbidden(res.enc):
             res.emit(ev.AttackRefused(attacker, a.display, "into_melee"))
             return
         roll_mods = (*mods, Mod(-4, "into_melee"))

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from pbwcombat import events as ev
-from pbwcombat.actions import check_ids, declared_argv, parse_declared
+from pbwcombat.actions import Disengage, check_ids, declared_argv, parse_declared
 from pbwcombat.engine import Resolution
 from pbwcombat.errors import IllegalAction, PbwError
+from pbwcombat.rules.engagement import require_engagement
 from pbwcombat.rules.orders import follow_orders, orders_of
 from pbwcombat.rules.turns import next_turn
 
@@ -15,6 +16,8 @@ def declare(res: Resolution, who: str, argv: list[str]) -> None:
     c = res.combatant(who)
     action = parse_declared(who, argv)
     check_ids(res, action)  # ids now (exit 2); legality when resolving
+    if isinstance(action, Disengage):
+        require_engagement(res.enc)  # R-ENG-0: never legal in plain d20
     res.emit(ev.Declared(who, c.display, declared_argv(action)))
 
 

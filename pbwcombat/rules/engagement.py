@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from pbwcombat import events as ev
 from pbwcombat.engine import Resolution
-from pbwcombat.geometry import within_reach
+from pbwcombat.errors import IllegalAction
+from pbwcombat.geometry import threatens, within_reach
+from pbwcombat.model import Combatant, Encounter
 
 
 def initiative_rank(res: Resolution, cid: str) -> int:
@@ -15,6 +17,8 @@ def initiative_rank(res: Resolution, cid: str) -> int:
 
 def engage(res: Resolution, a: str, b: str, missile: bool) -> None:
     """R-ENG-1/3: engagement is symmetric, between enemies; nothing to say if it holds."""
+    if not res.enc.rules.engagement:
+        return  # R-ENG-0: plain d20, nobody is ever engaged
     ca, cb = res.enc.get(a), res.enc.get(b)
     if ca.side == cb.side or ca.status == "dead" or cb.status == "dead":
         return
@@ -34,3 +38,34 @@ def engage_at_rest(res: Resolution, who: str) -> None:
             continue
         if within_reach(other, me.position) or within_reach(me, other.position):
             engage(res, who, other.id, missile=False)
+
+
+def into_melee(enc: Encounter, shooter: Combatant, target: Combatant) -> bool:
+    """R-ATK-6: a shot at `target` goes into melee. Seed 000's rules: the target is engaged in
+    melee. Plain d20 (R-ENG-0): the target is in melee with an ally of the shooter, the SRD's
+    "either threatens the other" between enemies able to act (gridless: never, R-GEO-5)."""
+    if enc.rules.engagement:
+        return bool(target.engaged)
+    if target.position is None:
+        return False
+    for ally in enc.active:
+        if ally.side != shooter.side or ally.id == shooter.id or ally.position is None \
+                or ally.status == "dead" or ally.side == target.side:
+            continue
+        if (target.can_act and threatens(target, ally.position)) or \
+                (ally.can_act and threatens(ally, target.position)):
+            return True
+    return False
+
+
+def shooting_forbidden(enc: Encounter) -> bool:
+    """R-ATK-6 `ranged_into_melee = "forbid"`; plain d20 (R-ENG-0) always allows it at -4."""
+    return enc.rules.engagement and enc.rules.ranged_into_melee == "forbid"
+
+
+def require_engagement(enc: Encounter) -> None:
+    """R-ENG-0: `disengage` exists only under seed 000's engagement rules."""
+    if not enc.rules.engagement:
+        raise IllegalAction("R-ENG-0", "plain d20 (rules.engagement = false): nobody is "
+                                       "engaged, there is no disengaging; leave with "
+                                       "`move --withdraw` or `move --step`")

@@ -10,7 +10,7 @@ from pbwcombat.model import Combatant
 from pbwcombat.rules.allowance import move_kind, require_actor
 from pbwcombat.rules.attack import attack_of_opportunity, dropped, provokers
 from pbwcombat.rules.disengage import attempt, first_in_order
-from pbwcombat.rules.engagement import engage_at_rest
+from pbwcombat.rules.engagement import engage_at_rest, require_engagement
 from pbwcombat.rules.intercept import intercept_move
 
 
@@ -151,6 +151,7 @@ def disengage(res: Resolution, who: str, to: Square | None, reckless: bool) -> N
     """`disengage WHO [--to X,Y] [--reckless]`: a reaction, not an action (R-DIS-1); on
     success the combatant may still move this turn. It lives here, beside `move`, because
     it ends with one; the contest itself is `rules.disengage.attempt`."""
+    require_engagement(res.enc)  # R-ENG-0
     me = require_actor(res, who)
     if reckless and not res.enc.rules.reckless_disengage:
         raise IllegalAction("R-DIS-7", "reckless disengagement is off "

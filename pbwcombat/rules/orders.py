@@ -17,6 +17,7 @@ from pbwcombat.errors import PbwError
 from pbwcombat.geometry import Square, distance, path_cost, segment, weapon_threatens
 from pbwcombat.model import Combatant, Encounter, Weapon
 from pbwcombat.rules.allowance import single_action_turn
+from pbwcombat.rules.engagement import into_melee, shooting_forbidden
 
 SIM_DEFAULT = "attack-nearest"  # R-SIM-1: `odds` plays combatants without orders so
 
@@ -61,9 +62,10 @@ def _gap(a: Square | None, b: Square | None) -> int:
     return 0 if a is None or b is None else distance(a, b)
 
 
-def may_shoot_at(enc: Encounter, t: Combatant) -> bool:
-    """R-ATK-6: not into melee unless `rules.ranged_into_melee = "penalty"`."""
-    return not t.engaged or enc.rules.ranged_into_melee == "penalty"
+def may_shoot_at(enc: Encounter, me: Combatant, t: Combatant) -> bool:
+    """R-ATK-6: not into melee unless `rules.ranged_into_melee = "penalty"` (plain d20,
+    R-ENG-0: always, at -4)."""
+    return not shooting_forbidden(enc) or not into_melee(enc, me, t)
 
 
 def melee_weapon_for(me: Combatant, t: Combatant, square: Square | None) -> Weapon | None:
@@ -76,7 +78,7 @@ def melee_weapon_for(me: Combatant, t: Combatant, square: Square | None) -> Weap
 
 def ranged_weapon_for(enc: Encounter, me: Combatant, t: Combatant,
                       square: Square | None) -> Weapon | None:
-    if not may_shoot_at(enc, t):
+    if not may_shoot_at(enc, me, t):
         return None
     d = None if square is None or t.position is None else distance(square, t.position)
     for w in me.weapons:
