@@ -53,8 +53,11 @@ class Damaged(InvalidEncounter):
 
 
 class Entry:
-    """One line of the journal: its 1-based number, its bytes, whether its newline is there
-    (False: a torn append), and its record, parsed only when asked (None: not a record)."""
+    """One line of the journal: its 1-based number, its bytes, whether it is complete, and
+    its record, parsed only when asked (None: not a record). Not complete (False): a torn
+    append, the last line without its newline, or such a line closed since by the newline
+    and the abort record that names it (R-LOG-4, R-LOG-10): a line that lost only its
+    newline parses as a record, yet it never took effect."""
 
     __slots__ = ("line", "raw", "complete", "_record", "_parsed")
 
@@ -81,7 +84,7 @@ class Entry:
 
 
 def entries(path: Path) -> list[Entry]:
-    """Every line of the journal beside `path`, oldest first."""
+    """Every line of the journal beside `path`, oldest first; the torn ones not complete."""
     data = store.read_sidecar(store.journal_path(path))
     if not data:
         return []
@@ -90,7 +93,20 @@ def entries(path: Path) -> list[Entry]:
     if complete_last:
         pieces.pop()
     last = len(pieces) - 1
-    return [Entry(i + 1, raw, complete_last or i < last) for i, raw in enumerate(pieces)]
+    found = [Entry(i + 1, raw, complete_last or i < last) for i, raw in enumerate(pieces)]
+    for e in found:  # only abort records are parsed here: a long journal stays cheap
+        if b'"abort"' in e.raw and e.complete and e.record is not None \
+                and kind(e.record) == "abort":
+            torn = closed_line(e.record)
+            if torn is not None and torn < e.line:
+                found[torn - 1].complete = False
+    return found
+
+
+def closed_line(record: dict[str, Any]) -> int | None:
+    """The line an abort record closes as torn (R-LOG-4), if it names one."""
+    value = record.get("line")
+    return value if type(value) is int and value >= 1 else None
 
 
 def _parse(raw: bytes) -> dict[str, Any] | None:
@@ -168,8 +184,8 @@ def find_key(path: Path, key: str, pending: set[int] | frozenset[int] = frozense
     found: list[Entry] = []
     for e in entries(path):
         if not (needle in e.raw or b'"undo"' in e.raw or b'"abort"' in e.raw) \
-                or e.record is None:
-            continue  # only the lines that can matter are parsed
+                or not e.complete or e.record is None:
+            continue  # only the lines that can matter are parsed; a torn one never counted
         k = kind(e.record)
         if k == "undo" and type(e.record.get("undoes")) is int:
             undos.append((e.record["undoes"], e.seq))
@@ -271,13 +287,16 @@ def examine(path: Path, raw: bytes, version: int, force: bool, now: str) -> Prel
                    "before_sha": digest, "after_sha": digest, "after": text_of(raw)})
         return p
     p.hasher = check_whole(journal, lines, size)
+    torn_seq = 0  # R-LOG-10: a line that lost only its newline keeps its seq: never reused
     if not lines[-1][2]:  # a torn append: closed by a newline and aborted
-        torn_offset = lines.pop()[0]
+        torn_offset, torn_raw, _ = lines.pop()
         p.prefix = b"\n"
         torn_line = _line_number(journal, torn_offset)
+        torn_seq = _torn_seq(torn_raw)
     else:
         torn_line = 0
     if not lines:  # nothing but a torn line
+        p.seq = torn_seq
         if torn_line:
             p.add({"type": "abort", "line": torn_line, "time": now, "before_sha": digest,
                    "after_sha": digest, "after": text_of(raw)})
@@ -298,6 +317,7 @@ def examine(path: Path, raw: bytes, version: int, force: bool, now: str) -> Prel
     else:
         p.seq = _line_number(journal, offset)  # a 0.1 record: its line number
     last_seq = p.seq
+    p.seq = max(p.seq, torn_seq)
     p.last = last
     state = last.get("after_sha")
     if torn_line:
@@ -328,6 +348,19 @@ def examine(path: Path, raw: bytes, version: int, force: bool, now: str) -> Prel
 
 
 _SHA = re.compile(r"[0-9a-f]{64}")
+_SEQ_HEAD = re.compile(rb'\{"seq":\s*(\d{1,18})\s*[,}]')
+
+
+def _torn_seq(raw: bytes) -> int:
+    """The `seq` a torn line was written with (0: none), from the whole record when only its
+    newline was lost, else from its head (`encode` writes `seq` first), so that no seq a
+    line ever carried is used again (R-LOG-1, R-LOG-10)."""
+    rec = _parse(raw)
+    if rec is not None:
+        value = rec.get("seq")
+        return value if type(value) is int and value > 0 else 0
+    m = _SEQ_HEAD.match(raw)
+    return int(m.group(1)) if m else 0
 
 
 def _is_sha(value: object) -> bool:
@@ -390,16 +423,16 @@ def _check_slowly(journal: Path, data: bytes) -> None:
         rec = _parse(data[start:end])
         parsed.append((line, rec))
         if rec is not None and kind(rec) == "abort":
-            if type(rec.get("line")) is int:
+            if (closed_line(rec) or line) < line:
                 torn.add(rec["line"])
             if type(rec.get("aborts")) is int:
                 aborted.add(rec["aborts"])
         start, line = end + 1, line + 1
     state: object = None
     for n, rec in parsed:
+        if n in torn:
+            continue  # a torn line closed by its abort record, parsed or not (R-LOG-10)
         if rec is None:
-            if n in torn:
-                continue
             raise Damaged(journal, n, "not a JSON record")
         seq = rec.get("seq")
         k = kind(rec)
@@ -488,6 +521,8 @@ def last_seed(path: Path) -> str | None:
 
     pattern = re.compile(rb'seed = \\"([0-9a-f]{64})\\"')
     for e in reversed(entries(path)):
+        if not e.complete:
+            continue  # a torn record never became the file
         found = pattern.findall(e.raw)
         if found:
             return str(found[-1].decode())

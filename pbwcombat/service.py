@@ -257,7 +257,7 @@ def _check_salt_time(path: Path, prelude: journal.Prelude) -> None:
     rolled = False
     for e in reversed(journal.entries(path)):
         rec = e.record
-        if rec is None or journal.kind(rec) != "command":
+        if rec is None or not e.complete or journal.kind(rec) != "command":
             continue
         events = rec.get("events", [])
         if isinstance(events, list) and any(isinstance(x, dict) and x.get("type")

@@ -473,20 +473,41 @@ def tail_lines(path: Path, count: int) -> tuple[list[tuple[int, bytes, bool]], i
 def append_journal(path: Path, data: bytes, like: os.stat_result | None) -> int:
     """Append `data` (whole lines) to the journal and fsync; returns the size before, so a
     failure of the step after can take back this very append. An old journal gets the
-    encounter's mode (R-LOG-7)."""
+    encounter's mode (R-LOG-7).
+
+    R-LOG-10: all or nothing. The lines go out in one `write` (under the lock, so no other
+    run appends between); a short write (the disk full, a file size limit) or an error
+    cuts the journal back to its length before, so that a refused command (exit 73) leaves
+    it byte-identical and no partial line is ever left for the next command to read."""
     fd = _open_sidecar(path, os.O_WRONLY | os.O_APPEND, like)
     try:
         st = os.fstat(fd)
         if like is not None and stat.S_IMODE(st.st_mode) != stat.S_IMODE(like.st_mode) & 0o777:
             with contextlib.suppress(OSError):
                 os.fchmod(fd, stat.S_IMODE(like.st_mode) & 0o777)
-        _write_all(fd, data)
-        os.fsync(fd)
+        try:
+            written = os.write(fd, data)
+            if written != len(data):
+                raise OSError(errno.ENOSPC, "disk full")
+            os.fsync(fd)
+        except OSError:
+            _cut(fd, st.st_size)
+            raise
         return st.st_size
     except OSError as e:
-        raise _write_error(path, e) from None
+        failed = _write_error(path, e)
+        if e.errno == errno.ELOOP:
+            raise failed from None
+        raise CannotWrite(f"{failed.message}; nothing was appended (R-LOG-10)") from None
     finally:
         os.close(fd)
+
+
+def _cut(fd: int, size: int) -> None:
+    """R-LOG-10: the journal back to `size` bytes after an append that failed part-way."""
+    with contextlib.suppress(OSError):
+        os.ftruncate(fd, size)
+        os.fsync(fd)
 
 
 def take_back(path: Path, size: int, existed: bool) -> None:

@@ -1048,6 +1048,8 @@ MESSAGES_ES: dict[str, str] = {
         "{a}: bloqueado por otra ejecución; inténtalo más tarde",
     "{a}: already exists; not overwritten": "{a}: ya existe; no se sobrescribe",
     "{a}: cannot be written ({reason})": "{a}: no se puede escribir ({reason})",
+    "{a}: cannot be written ({reason}); nothing was appended (R-LOG-10)":
+        "{a}: no se puede escribir ({reason}); no se ha añadido nada (R-LOG-10)",
     "{a}: cannot create the lock file ({reason})":
         "{a}: no se puede crear el archivo de bloqueo ({reason})",
     "warning: unused --dice faces: {a} (R-DIC-3)":
@@ -1087,6 +1089,7 @@ MESSAGES_ES: dict[str, str] = {
     "Read-only file system": "sistema de archivos de solo lectura",
     "No space left on device": "no queda espacio en el dispositivo",
     "disk full": "disco lleno",
+    "File too large": "archivo demasiado grande",
     "Disk quota exceeded": "cuota de disco superada",
     "File exists": "el archivo ya existe",
     "File name too long": "nombre de archivo demasiado largo",
