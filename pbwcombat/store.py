@@ -495,10 +495,9 @@ def append_journal(path: Path, data: bytes, like: os.stat_result | None) -> int:
             raise
         return st.st_size
     except OSError as e:
-        failed = _write_error(path, e)
-        if e.errno == errno.ELOOP:
-            raise failed from None
-        raise CannotWrite(f"{failed.message}; nothing was appended (R-LOG-10)") from None
+        reason = "disk full" if e.errno == errno.ENOSPC else (e.strerror or str(e))
+        raise CannotWrite(f"{path}: cannot be written ({reason}); nothing was appended "
+                          "(R-LOG-10)") from None
     finally:
         os.close(fd)
 
