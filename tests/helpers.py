@@ -417,7 +417,7 @@ def ref_face(key: bytes, n: int, sides: int) -> int:
 
 
 def face(seed_hex: str, salt: str, n: int, sides: int) -> int:
-    """The README's reference implementation of hmac-sha256-v1, from the revealed seed."""
+    """hmac-sha256-v1 as docs/en/journal-and-dice.md writes it, from the revealed seed."""
     return ref_face(dice_key(seed_hex, salt), n, sides)
 
 

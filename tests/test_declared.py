@@ -1,6 +1,6 @@
 """Declared rounds: `declare`, `declare --clear`, `show`, `resolve`, `rules.default_action`,
-`--if-idle` for cron, `rules.turn_deadline`, R-OUT-4 mentions, R-TRN-7 delay/act (README
-"Declared rounds and cron"; SPEC commands table)."""
+`--if-idle` for cron, `rules.turn_deadline`, R-OUT-4 mentions, R-TRN-7 delay/act
+(docs/en/commands.md "Declared rounds", "Scripts and cron"; SPEC commands table)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The layers (README "Development"): imports run one way, and nothing imports in a circle.
+"""The layers (docs/dev/architecture.md): imports run one way, and nothing imports in a circle.
 
 Every `import` in the package is read with `ast`, including imports inside functions: a lazy
 import is still a dependency (it may be lazy for start-up time, never to hide a cycle).

@@ -1,5 +1,5 @@
-"""`map` and `show --map` (README "Maps"; SPEC: `map` is read-only, text in a code block or a
-picture)."""
+"""`map` and `show --map` (docs/en/commands.md `map`; SPEC: `map` is read-only, text in a
+code block or a picture)."""
 
 from __future__ import annotations
 

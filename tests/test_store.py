@@ -1,4 +1,4 @@
-"""File safety (SPEC "Exit codes", README "What pbwcombat promises"): atomic writes that keep
+"""File safety (SPEC "Exit codes", docs/en/files-and-safety.md): atomic writes that keep
 the mode, the journal sidecar, undo, torn journal tails, the lock and unwritable folders."""
 
 from __future__ import annotations

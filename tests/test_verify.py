@@ -1,4 +1,4 @@
-"""Verifiable dice: `dice commit|salt|reveal` and `verify` (README "Verifiable dice"; R-DIC-2,
+"""Verifiable dice: `dice commit|salt|reveal` and `verify` (docs/en/journal-and-dice.md; R-DIC-2,
 R-DIC-3; SPEC: `verify` is read-only)."""
 
 from __future__ import annotations

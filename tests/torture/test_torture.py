@@ -1,4 +1,4 @@
-"""Torture (README "What pbwcombat promises"): concurrent writers, SIGKILL at random moments,
+"""Torture (docs/en/files-and-safety.md): concurrent writers, SIGKILL at random moments,
 generated documents through `validate`, markup injection, dice and number abuse.
 
 Sized by PBW_TORTURE: "full" runs the full size (`make torture`), anything else a quick size.
@@ -446,7 +446,7 @@ def test_huge_numbers_in_the_file_are_refused(run, encounter, change):
 
 
 def test_same_file_same_action_same_rolls(run, encounter, tmp_path):
-    """Same file, same action, same rolls (README): two copies roll the same faces."""
+    """Same file, same action, same rolls (docs/*/files-and-safety.md): two copies, same faces."""
     path = encounter(duel())
     assert run("roll", path, "1d20").code == 0
     twin = tmp_path / "twin.toml"
