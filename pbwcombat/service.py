@@ -115,17 +115,21 @@ def same_arguments(record: dict[str, Any], command: str, action: Action, opts: O
 
 def render(enc: Encounter, events: list[ev.Event], opts: Options,
            unused: tuple[int, ...] = (), record: dict[str, Any] | None = None,
-           preface: tuple[str, ...] = ()) -> str:
+           preface: tuple[str, ...] = (), chain: str | None = None) -> str:
     """The post; from a journal `record`, exactly the first post of that command. `preface`
-    lines (a hand edit, a dry run) come right after the header."""
+    lines (a hand edit, a dry run) come right after the header; `chain`, the after-hash of
+    the record the post follows, ends it as its chain mark (R-LOG-8; a dry run has none)."""
     from pbwcombat.render.parts import deliver
     from pbwcombat.render.post import render as render_post
 
     facts = record.get("header") if record else None
     version = record.get("version") if record else None
+    if record is not None and chain is None and isinstance(record.get("after_sha"), str):
+        chain = record["after_sha"]  # R-LOG-8: a repeat ends with the first post's mark
     fmt = opts.fmt or enc.format
     return deliver(render_post(enc, events, fmt, opts.lang or enc.lang, opts.gm, unused,
-                               facts, version, preface=preface), fmt, opts.max_length)
+                               facts, version, preface=preface, chain=chain), fmt,
+                   opts.max_length)
 
 
 def _preface(enc: Encounter, opts: Options, prelude: journal.Prelude) -> tuple[str, ...]:
@@ -219,7 +223,8 @@ def run_action(path: Path, command: str, action: Action, opts: Options) -> Outco
         warnings = []
         if unused:
             warnings.append("unused --dice faces: " + ",".join(map(str, unused)) + " (R-DIC-3)")
-        text = render(after, res.events, opts, unused, preface=_preface(after, opts, prelude))
+        text = render(after, res.events, opts, unused, preface=_preface(after, opts, prelude),
+                      chain=None if opts.dry_run else store.sha256(data))
         if not opts.dry_run:
             from pbwcombat.render.post import header_facts
 

@@ -239,6 +239,19 @@ def journal_of(path: Path) -> Path:
     return path.with_name(path.name + ".journal")
 
 
+def last_record(path: Path) -> dict[str, Any]:
+    """The journal's last record."""
+    return dict(json.loads(journal_of(path).read_bytes().splitlines()[-1]))
+
+
+def mark_of(path: Path) -> str:
+    """R-LOG-8: the chain mark the last record's post ends with: `⛓` and the first 12 hex
+    digits of the record's after-hash, read from the journal (not from the post)."""
+    after = last_record(path)["after_sha"]
+    assert after == hashlib.sha256(path.read_bytes()).hexdigest()
+    return "\u26d3 " + after[:12]
+
+
 def snapshot(path: Path, mtime: bool = False) -> tuple[Any, ...]:
     """The encounter's and its journal's bytes (None where a file is missing), and with
     `mtime` the encounter's modification time: equal before and after means untouched."""

@@ -6,7 +6,17 @@ from __future__ import annotations
 import json
 
 import pytest
-from helpers import ENCOUNTERS, duel, fight, journal_of, ok, person, rendered_lines, snapshot
+from helpers import (
+    ENCOUNTERS,
+    duel,
+    fight,
+    journal_of,
+    mark_of,
+    ok,
+    person,
+    rendered_lines,
+    snapshot,
+)
 
 
 def _hand_edit(path, cid: str, old: str, new: str) -> None:
@@ -141,7 +151,8 @@ def test_R_OUT_5_undo_post_names_the_command_in_the_post_language(run, encounter
     path = encounter(fight(person("ann", "heroes"), person("orc", "monsters"), lang="es"))
     assert run("hp", path, "orc", "-2").code == 0
     r = run("undo", path, "--format", "plain")
-    assert r.out == "Deshecho: puntos de golpe (versión 1); el archivo vuelve a la versión 0.\n"
+    assert r.out == ("Deshecho: puntos de golpe (versión 1); el archivo vuelve a la versión 0."
+                     f"\n\n{mark_of(path)}\n")  # R-LOG-8: the undo record's mark
     assert run("hp", path, "orc", "-2").code == 0
     r = run("undo", path, "--format", "plain", "--lang", "en", "--gm")
     assert r.out.startswith("Undone: hit points (version 1)") and "R-LOG-1" in r.out, r.out

@@ -6,7 +6,7 @@ from __future__ import annotations
 import string
 
 import pytest
-from helpers import build, fighter, start
+from helpers import build, fighter, mark_of, start
 
 from pbwcombat.render.catalog import EN, ES
 
@@ -19,7 +19,8 @@ def test_R_OUT_2_names_and_reasons_never_become_markup(run, encounter, fmt):
                            fighter("orc", "b", (5, 5))))
     r = run("roll", path, "1d6", "--who", "hero", "--reason", NASTY, "--format", fmt)
     assert r.code == 0, r.err
-    body = r.out.split("\n", 2)[2]
+    body, _, mark = r.out.split("\n", 2)[2].rstrip("\n").rpartition("\n\n")
+    assert mark.strip("`") == mark_of(path)  # R-LOG-8: the post ends with the record's mark
     assert "\n" not in body.strip()  # the newline inside the name became a space
     if fmt == "bbcode":
         assert "[b]lin" not in body and "[url" not in body and "［b］lin" in body

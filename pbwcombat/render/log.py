@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import tomllib
 from typing import Any
@@ -9,6 +10,7 @@ from typing import Any
 from pbwcombat import events as ev
 from pbwcombat.model import Encounter
 from pbwcombat.render.catalog import CATALOGUES
+from pbwcombat.render.chain import short_mark, with_mark
 from pbwcombat.render.markup import clean
 from pbwcombat.render.post import body, header, narrator, redact
 from pbwcombat.render.trust import Reuse, describe, edit_line, reuse_lines
@@ -108,7 +110,12 @@ def undo_post(record: dict[str, Any], before: bytes, fmt: str | None,
         command=command, version=record.get("version", back), back=back)
     if gm:
         text += " (R-LOG-1)"
+    # R-LOG-8: the undo record's after-hash is the file restored (a dry run records nothing)
+    chain = None if dry_run else hashlib.sha256(before).hexdigest()
     if fmt == "json":
-        return clean(json.dumps({"version": back, "events": [], "undone": record.get("command"),
-                                 "text": text + "\n"}, ensure_ascii=False)) + "\n"
-    return clean(text) + "\n"
+        data: dict[str, Any] = {"version": back, "events": [], "undone": record.get("command"),
+                                "text": with_mark(text + "\n", chain, "plain")}
+        if chain:
+            data["chain"] = short_mark(chain)
+        return clean(json.dumps(data, ensure_ascii=False)) + "\n"
+    return with_mark(clean(text) + "\n", chain, fmt)

@@ -9,6 +9,7 @@ from typing import Any
 from pbwcombat import events as ev
 from pbwcombat.clock import deadline_text
 from pbwcombat.model import Combatant, Encounter
+from pbwcombat.render.chain import mark_line, short_mark
 from pbwcombat.render.markup import Plain, clean, markup_for
 from pbwcombat.render.narrate import Narrator, condition
 
@@ -94,12 +95,17 @@ def _dice_of(e: ev.Event) -> list[Any]:
 
 def text_post(enc: Encounter, events: Sequence[ev.Event], fmt: str, lang: str,
               gm: bool, facts: dict[str, Any] | None = None,
-              preface: Sequence[str] = ()) -> str:
+              preface: Sequence[str] = (), chain: str | None = None) -> str:
+    """A text post; `chain`, the after-hash of the record it follows, ends it as the record's
+    chain mark (R-LOG-8)."""
     n = narrator(enc, fmt, lang, gm)
     shown = narrated_facts(facts if facts is not None else header_facts(enc), events)
     n.deadline_shown = bool(shown.get("turn") and shown.get("deadline"))  # once per post
     top = header(shown, n)
-    return n.markup.finish("\n".join([top, *preface, "", *body(events, n)]).rstrip() + "\n")
+    text = "\n".join([top, *preface, "", *body(events, n)]).rstrip()
+    if chain:
+        text += "\n\n" + mark_line(chain, fmt)
+    return n.markup.finish(text + "\n")
 
 
 def redact(data: dict[str, Any], gm: bool) -> dict[str, Any]:
@@ -127,12 +133,15 @@ def _redact_table(table: dict[str, Any]) -> dict[str, Any]:
 
 def json_post(enc: Encounter, events: Sequence[ev.Event], lang: str, gm: bool,
               unused: Sequence[int] = (), facts: dict[str, Any] | None = None,
-              version: int | None = None, preface: Sequence[str] = ()) -> str:
+              version: int | None = None, preface: Sequence[str] = (),
+              chain: str | None = None) -> str:
     payload: dict[str, Any] = {
         "version": enc.state.version if version is None else version,
         "events": [redact(ev.to_dict(e), gm) for e in events],
-        "text": text_post(enc, events, "plain", lang, gm, facts, preface),
+        "text": text_post(enc, events, "plain", lang, gm, facts, preface, chain),
     }
+    if chain:  # R-LOG-8: the record's chain mark as a field too
+        payload["chain"] = short_mark(chain)
     if preface:
         payload["notes"] = list(preface)
     if unused:
@@ -142,12 +151,14 @@ def json_post(enc: Encounter, events: Sequence[ev.Event], lang: str, gm: bool,
 
 def render(enc: Encounter, events: Sequence[ev.Event], fmt: str, lang: str, gm: bool,
            unused: Sequence[int] = (), facts: dict[str, Any] | None = None,
-           version: int | None = None, preface: Sequence[str] = ()) -> str:
+           version: int | None = None, preface: Sequence[str] = (),
+           chain: str | None = None) -> str:
     """The post for `events`; `facts`/`version` re-create a post from the journal; `preface`
-    lines (a hand edit, a dry run: R-LOG-2, R-LOG-6) follow the header."""
+    lines (a hand edit, a dry run: R-LOG-2, R-LOG-6) follow the header; `chain` is the
+    after-hash of the journal record the post follows, whose mark ends it (R-LOG-8)."""
     if fmt == "json":
-        return json_post(enc, events, lang, gm, unused, facts, version, preface)
-    return text_post(enc, events, fmt, lang, gm, facts, preface)
+        return json_post(enc, events, lang, gm, unused, facts, version, preface, chain)
+    return text_post(enc, events, fmt, lang, gm, facts, preface, chain)
 
 
 # -- the status post (`show`) ------------------------------------------------------------
