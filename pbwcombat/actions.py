@@ -186,6 +186,16 @@ class Intercept(Action):
     ward: str
 
 
+class SetValue(Action):
+    """`set WHO KEY VALUE` / `set rules.KEY VALUE` (R-LOG-2): `subject` is a combatant id or
+    "rules"; `value` is the text as typed (a TOML value, or else a string)."""
+
+    VERB = "set"
+    subject: str
+    key: str
+    value: str
+
+
 class SetCondition(Action):
     """`condition WHO[,WHO…] NAME [--rounds N] [--ends start|end] [--of ID] [--remove]`."""
 
@@ -240,7 +250,8 @@ DECLARABLE = ("attack", "move", "disengage", "intercept", "delay", "action")
 _BY_VERB: dict[str, type[Action]] = {
     cls.VERB: cls for cls in (RollInitiative, Next, Delay, Act, End, Remove, Hp, FreeRoll,
                               Attack, Move, Disengage, Intercept, DiceCommit, DiceSalt,
-                              SetCondition, StandUp, Declare, Resolve, TakeAction, Add)
+                              SetCondition, StandUp, Declare, Resolve, TakeAction, Add,
+                              SetValue)
 }
 
 

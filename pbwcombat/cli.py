@@ -468,6 +468,37 @@ def remove_cmd(encounter: Encounter, who: Who, opts: Any) -> None:
     _run(encounter, "remove", act.Remove(who), opts)
 
 
+@action_command("set", "A GM change to a combatant's definition or to a rule, as a command "
+                "instead of a hand edit (R-LOG-2): validated as the file is, journaled, undone "
+                "by `undo`; the post names it (a non-PC's numbers only with --gm). KEY is a "
+                "key of the combatant's table, dotted into its tables: saves.will, "
+                "weapons.ID.attack, actions.ID.uses (or an index from 0: weapons.0.attack). "
+                "VALUE is a TOML value (18, -2, true, \"Grak\", [3, 4]); other text is taken "
+                "as a string.\n\n"
+                "Examples:\n\n\b\n"
+                "pbwcombat set fight.toml goblin defense 18\n"
+                "pbwcombat set fight.toml goblin weapons.spear.attack 4\n"
+                "pbwcombat set fight.toml goblin orders attack-weakest\n"
+                "pbwcombat set fight.toml rules.engagement false")
+def set_cmd(encounter: Encounter,
+            who: Annotated[str, typer.Argument(
+                help="A combatant id, or rules.KEY for a rule.", show_default=False)],
+            field: Annotated[str, typer.Argument(
+                metavar="KEY", help="The key (for rules.KEY: the value).",
+                show_default=False)],
+            value: Annotated[str | None, typer.Argument(
+                metavar="[VALUE]", help="The value (TOML).", show_default=False)] = None,
+            opts: Any = None) -> None:
+    if who.startswith("rules."):
+        if value is not None:
+            raise UsageError(f"set {who}: give one VALUE (set FILE rules.KEY VALUE)")
+        _run(encounter, "set", act.SetValue("rules", who[len("rules."):], field), opts)
+        return
+    if value is None:
+        raise UsageError("set: give WHO KEY VALUE (or rules.KEY VALUE)")
+    _run(encounter, "set", act.SetValue(who, field, value), opts)
+
+
 @action_command("hp", "GM damage or healing (R-HP-5), rolled once for all targets.\n\n"
                 "Examples: pbwcombat hp fight.toml goblin -5 ; pbwcombat hp fight.toml "
                 "gob1,gob2,gob3 -8d6 ; pbwcombat hp fight.toml aldric +2d4 (unsigned heals)")

@@ -165,6 +165,12 @@ def _resolve(res: Resolution, x: a.Resolve) -> None:
     declared.resolve_round(res)
 
 
+def _set_value(res: Resolution, x: a.SetValue) -> None:
+    from pbwcombat.rules import gm_set
+
+    gm_set.set_value(res, x.subject, x.key, x.value)
+
+
 # {action type: handler}. mypy checks each handler against its action's fields; the test
 # suite checks that each key is the type its handler takes (tests/test_layers.py).
 HANDLERS: dict[type, Callable[[Resolution, Any], None]] = {
@@ -190,6 +196,7 @@ HANDLERS: dict[type, Callable[[Resolution, Any], None]] = {
     a.Declare: _declare,
     a.ClearDeclaration: _clear_declaration,
     a.Resolve: _resolve,
+    a.SetValue: _set_value,
 }
 
 

@@ -178,3 +178,132 @@ def _combatant(c: Combatant) -> dict[str, Any]:
 def dumps(enc: Encounter) -> bytes:
     return tomli_w.dumps(to_document(enc)).encode("utf-8")
 
+
+
+# -- changed keys (R-LOG-2: a hand edit's record, `set`) -----------------------------------
+
+
+def _leaf(value: Any) -> Any:
+    if isinstance(value, (str, int, float, bool)) or value is None:
+        return value
+    if isinstance(value, list):
+        return [_leaf(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _leaf(v) for k, v in value.items()}
+    return str(value)  # TOML dates and times
+
+
+def _flatten(doc: Any, prefix: str, out: dict[str, Any]) -> None:
+    if isinstance(doc, dict):
+        for k, v in doc.items():
+            _flatten(v, f"{prefix}.{k}" if prefix else str(k), out)
+        return
+    if isinstance(doc, list) and doc and all(isinstance(x, dict) for x in doc):
+        for i, item in enumerate(doc):
+            ident = item.get("id")
+            label = ident if isinstance(ident, str) and ident else str(i)
+            _flatten(item, f"{prefix}.{label}", out)
+        return
+    out[prefix] = _leaf(doc)
+
+
+def changed_keys(old_doc: dict[str, Any], new_doc: dict[str, Any]) -> list[dict[str, Any]]:
+    """Changed keys as dotted paths (`combatants.mira.hp`, tables of a list named by their
+    `id`), with old and new values (None: absent); [] when nothing changed."""
+    a: dict[str, Any] = {}
+    b: dict[str, Any] = {}
+    _flatten(old_doc, "", a)
+    _flatten(new_doc, "", b)
+    keys = list(a) + [k for k in b if k not in a]
+    return [{"key": k, "old": a.get(k), "new": b.get(k)} for k in keys if a.get(k) != b.get(k)]
+
+
+# -- `set` (R-LOG-2): one key of a combatant or of [rules], as a load validates it -----------
+
+
+def parse_value(text: str) -> Any:
+    """`set`'s VALUE: a TOML value (`18`, `-2`, `true`, `"Grak the Bold"`, `[3, 4]`,
+    `{ will = 2 }`); text that is not one is taken as a string (`attack-weakest`, `Grak`)."""
+    import tomllib
+
+    if "\n" not in text and "\r" not in text:
+        try:
+            parsed = tomllib.loads(f"v = {text}")
+        except tomllib.TOMLDecodeError:
+            return text
+        if list(parsed) == ["v"]:
+            return _leaf(parsed["v"])
+    return text
+
+
+def _put(node: Any, parts: list[str], value: Any, where: str) -> None:
+    from pbwcombat.errors import UsageError
+
+    head, rest = parts[0], parts[1:]
+    path = f"{where}.{head}"
+    if isinstance(node, list):  # weapons, actions: by id, or by index from 0
+        item = next((x for x in node if isinstance(x, dict) and x.get("id") == head), None)
+        if item is None and head.isdigit() and int(head) < len(node):
+            item = node[int(head)]
+        if not isinstance(item, dict):
+            raise UsageError(f"{path}: there is no such entry")
+        if not rest:
+            raise UsageError(f"{path}: name one of its keys ({path}.KEY)")
+        _put(item, rest, value, path)
+        return
+    if not rest:
+        node[head] = value
+        return
+    child = node.setdefault(head, {})
+    if not isinstance(child, (dict, list)):
+        raise UsageError(f"{path} is a value, not a table")
+    _put(child, rest, value, path)
+
+
+def set_document(doc: dict[str, Any], subject: str, key: str, value: Any) -> dict[str, Any]:
+    """A copy of `doc` with `key` (dotted) of combatant `subject`, or of `[rules]` when
+    `subject` is "rules", set to `value`. `rules.engagement = false` ends every engagement
+    (R-ENG-0: nobody is engaged in plain d20). UsageError for a path that cannot be set."""
+    import copy
+    import re
+
+    from pbwcombat.errors import UsageError
+
+    parts = key.split(".")
+    if not key or not all(re.fullmatch(r"[A-Za-z0-9_-]+", p) for p in parts):
+        raise UsageError(f'"{key}" is not a key (a name like defense, or a dotted path like '
+                         "saves.will or weapons.spear.attack)")
+    out = copy.deepcopy(doc)
+    if subject == "rules":
+        if len(parts) != 1:
+            raise UsageError(f'rules.{key}: [rules] keys are single names (rules.death_at)')
+        out.setdefault("rules", {})[key] = value
+        if key == "engagement" and value is False:
+            for c in out.get("combatants", []):
+                for state in ("engaged", "missile_engaged"):
+                    if c.get(state):
+                        c[state] = []
+                c.pop("disengage_streak", None)
+        return out
+    if parts == ["id"]:
+        raise UsageError("a combatant's id cannot be changed: other keys and the journal "
+                         "name it")
+    table = next(c for c in out["combatants"] if c.get("id") == subject)
+    _put(table, parts, value, subject)
+    return out
+
+
+def set_key(enc: Encounter, subject: str, key: str, text: str) -> Encounter:
+    """The encounter with one key set (see `set_document`), validated exactly as a load
+    validates the file; InvalidSetting (exit 2) lists the problems as `path: message`."""
+    return checked_setting(set_document(to_document(enc), subject, key, parse_value(text)))
+
+
+def checked_setting(doc: dict[str, Any]) -> Encounter:
+    """`doc` as a load reads it; InvalidSetting (exit 2) when a load would refuse it."""
+    from pbwcombat.errors import InvalidSetting
+
+    try:
+        return from_document(doc)
+    except InvalidEncounter as e:
+        raise InvalidSetting(e.problems) from None

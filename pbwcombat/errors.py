@@ -90,3 +90,10 @@ class Locked(PbwError):
     """Another run holds the lock past the timeout (exit 75)."""
 
     exit_code = 75
+
+
+class InvalidSetting(InvalidEncounter):
+    """`set` (R-LOG-2): the value would make the file invalid; every problem as `path:
+    message`, as a load lists them, but it is the argument that is wrong (exit 2, SPEC)."""
+
+    exit_code = 2

@@ -200,6 +200,19 @@ class Removed(Value):
     name: str
 
 
+class ValueSet(Value):
+    """`set` (R-LOG-2): the GM set `key` of `subject` (a combatant id, or "rules") to the TOML
+    value `value` (its text; the fold applies it); `changes` are the file's changed keys as
+    a hand edit names them, each (key, old, new) with the values as JSON text."""
+
+    subject: str
+    name: str
+    pc: bool
+    key: str
+    value: str
+    changes: tuple[tuple[str, str, str], ...]
+
+
 # -- actions and attacks ---------------------------------------------------------------
 
 

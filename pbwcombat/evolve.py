@@ -202,6 +202,14 @@ def _(e: ev.Added, enc: Encounter) -> Encounter:
 
 
 @_fold.register
+def _(e: ev.ValueSet, enc: Encounter) -> Encounter:
+    """R-LOG-2 `set`: the change applied to the file's document, validated as a load does."""
+    from pbwcombat.document import set_key
+
+    return set_key(enc, e.subject, e.key, e.value)
+
+
+@_fold.register
 def _(e: ev.Removed, enc: Encounter) -> Encounter:
     """Its engagements and guards have ended by their own events (rules.turns.remove)."""
     enc = enc.with_combatant(e.who, removed=True)

@@ -469,30 +469,6 @@ def _dice_changed_after_commit(old_text: str | None, changes: list[dict[str, Any
 # -- the changed keys of a hand edit ---------------------------------------------------------
 
 
-def _plain(value: Any) -> Any:
-    if isinstance(value, (str, int, float, bool)) or value is None:
-        return value
-    if isinstance(value, list):
-        return [_plain(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items()}
-    return str(value)  # TOML dates and times
-
-
-def _flatten(doc: Any, prefix: str, out: dict[str, Any]) -> None:
-    if isinstance(doc, dict):
-        for k, v in doc.items():
-            _flatten(v, f"{prefix}.{k}" if prefix else str(k), out)
-        return
-    if isinstance(doc, list) and doc and all(isinstance(x, dict) for x in doc):
-        for i, item in enumerate(doc):
-            ident = item.get("id")
-            label = ident if isinstance(ident, str) and ident else str(i)
-            _flatten(item, f"{prefix}.{label}", out)
-        return
-    out[prefix] = _plain(doc)
-
-
 def diff(old_text: str, new: bytes) -> list[dict[str, Any]]:
     """Changed keys as dotted paths (`combatants.mira.hp`), with old and new values (None:
     absent); [] when only formatting changed. A new text that does not parse gives one
@@ -505,12 +481,9 @@ def diff(old_text: str, new: bytes) -> list[dict[str, Any]]:
         new_doc = store.parse_document(new)
     except InvalidEncounter:
         return [{"key": "file", "old": None, "new": None}]
-    a: dict[str, Any] = {}
-    b: dict[str, Any] = {}
-    _flatten(old_doc, "", a)
-    _flatten(new_doc, "", b)
-    keys = list(a) + [k for k in b if k not in a]
-    return [{"key": k, "old": a.get(k), "new": b.get(k)} for k in keys if a.get(k) != b.get(k)]
+    from pbwcombat.document import changed_keys
+
+    return changed_keys(old_doc, new_doc)
 
 
 def last_seed(path: Path) -> str | None:

@@ -89,6 +89,8 @@ BY_NAME: dict[str, Any] = {
     "economy": "standard", "how": "half", "save": "ref", "effect": "damage",
     "data": {"id": "x", "side": "a", "defense": 1, "hp": 1},
     "orders": "attack-nearest",
+    "changes": (("combatants.x.defense", "13", "18"), ("combatants.x.position", "[1, 2]",
+                "[3, 4]"), ("rules.death_at", "-10", "-12")),
 }
 SAMPLE_ROLL = Roll((RolledTerm(1, 1, 20, (Die(20, 14, 3),)),), (Mod(2, "attack"),), 16)
 

@@ -207,6 +207,7 @@ SAMPLES = [
     a.TakeAction("ann", text="draws a dagger", cost="move", provokes=True, no_aoo=("orc",)),
     a.Add(("gob",), like="orc", count=2, name="Goblin", at=((1, 2), (-3, 4)), initiative=True),
     a.Add(("lia",), source="party.toml", at=((0, 1),), roster='[{"id":"lia"}]'),
+    a.SetValue("orc", "weapons.axe.attack", "6"), a.SetValue("rules", "engagement", "false"),
 ]
 
 

@@ -264,6 +264,7 @@ EN: dict[str, str] = {
     "cmd_move": "move",
     "cmd_next": "next turn",
     "cmd_remove": "removal",
+    "cmd_set": "GM change",
     "cmd_resolve": "resolve the round",
     "cmd_roll": "roll",
     "cmd_roll_initiative": "initiative",
@@ -291,6 +292,8 @@ EN: dict[str, str] = {
     "verify_ok": "ok",
     "verify_failed": "FAILED",
     "edit_changed": "{what} changed",
+    "edit_hidden": "edited",
+    "ValueSet": "GM change: {changes}.",
     "edit_unknown": "the changes are not in the journal",
     "edit_more": "and {count} more",
     "edit_nothing": "only the layout",
@@ -612,6 +615,7 @@ ES: dict[str, str] = {
     "cmd_move": "movimiento",
     "cmd_next": "siguiente turno",
     "cmd_remove": "retirada",
+    "cmd_set": "cambio del DJ",
     "cmd_resolve": "resolución del asalto",
     "cmd_roll": "tirada",
     "cmd_roll_initiative": "iniciativa",
@@ -639,6 +643,8 @@ ES: dict[str, str] = {
     "verify_ok": "ok",
     "verify_failed": "FALLA",
     "edit_changed": "{what} cambiado",
+    "edit_hidden": "editado",
+    "ValueSet": "Cambio del DJ: {changes}.",
     "edit_unknown": "los cambios no están en el diario",
     "edit_more": "y {count} más",
     "edit_nothing": "solo el formato",
@@ -844,6 +850,23 @@ MESSAGES_ES: dict[str, str] = {
         "indica una o más casillas X,Y (o --away en un encuentro sin cuadrícula)",
     "this encounter is gridless: use `move WHO --away` (R-GEO-5)":
         "este encuentro no tiene cuadrícula: usa `move WHO --away` (R-GEO-5)",
+    # `set` (R-LOG-2)
+    '"{a}" is not a key (a name like defense, or a dotted path like saves.will or '
+    'weapons.spear.attack)':
+        "«{a}» no es una clave (un nombre como defense, o una ruta con puntos como saves.will "
+        "o weapons.spear.attack)",
+    "rules.{a}: [rules] keys are single names (rules.death_at)":
+        "rules.{a}: las claves de [rules] son nombres sueltos (rules.death_at)",
+    "a combatant's id cannot be changed: other keys and the journal name it":
+        "el id de un combatiente no se puede cambiar: otras claves y el diario lo nombran",
+    "{a}: there is no such entry": "{a}: no existe esa entrada",
+    "{a}: name one of its keys ({b}.KEY)": "{a}: nombra una de sus claves ({b}.CLAVE)",
+    "{a} is a value, not a table": "{a} es un valor, no una tabla",
+    "nothing to change: {a} is already {b}": "nada que cambiar: {a} ya vale {b}",
+    "set {a}: give one VALUE (set FILE rules.KEY VALUE)":
+        "set {a}: da un solo VALOR (set ARCHIVO rules.CLAVE VALOR)",
+    "set: give WHO KEY VALUE (or rules.KEY VALUE)":
+        "set: da QUIÉN CLAVE VALOR (o rules.CLAVE VALOR)",
     # engagement, disengaging, guarding
     "reckless disengagement is off (rules.reckless_disengage = false)":
         "el desentablamiento temerario no se usa en este combate",

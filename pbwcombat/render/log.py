@@ -12,8 +12,15 @@ from pbwcombat.model import Encounter
 from pbwcombat.render.catalog import CATALOGUES
 from pbwcombat.render.chain import short_mark, with_mark
 from pbwcombat.render.markup import clean
+from pbwcombat.render.narrate import hidden_change
 from pbwcombat.render.post import body, header, narrator, redact
-from pbwcombat.render.trust import Reuse, describe, edit_line, reuse_lines
+from pbwcombat.render.trust import (
+    Reuse,
+    describe,
+    edit_line,
+    pc_ids,
+    reuse_lines,
+)
 
 
 def log_post(enc: Encounter, records: list[dict[str, Any]], fmt: str, lang: str,
@@ -52,7 +59,7 @@ def log_post(enc: Encounter, records: list[dict[str, Any]], fmt: str, lang: str,
     data = [{"seq": r.get("seq"), "type": r.get("type", "command"),
              "version": r.get("version"), "command": r.get("command"), "time": r.get("time"),
              "undone": bool(r.get("undone")),
-             "changes": _changes_json(r, gm) if r.get("type") == "edit" else None,
+             "changes": _changes_json(enc, r, gm) if r.get("type") == "edit" else None,
              "events": [redact(e, gm) for e in r.get("events", [])]} for r in records]
     out: dict[str, Any] = {"version": enc.state.version, "events": [], "records": data,
                            "text": text}
@@ -63,17 +70,20 @@ def log_post(enc: Encounter, records: list[dict[str, Any]], fmt: str, lang: str,
     return clean(json.dumps(out, ensure_ascii=False)) + "\n"
 
 
-def _changes_json(record: dict[str, Any], gm: bool) -> list[dict[str, Any]] | None:
-    """The changed keys of an edit, as JSON: `[dice]` values never shown, non-PC hit points
-    only with `gm` (R-OUT-3)."""
+def _changes_json(enc: Encounter, record: dict[str, Any], gm: bool
+                  ) -> list[dict[str, Any]] | None:
+    """The changed keys of an edit, as JSON: `[dice]` values never shown, a non-PC's numbers
+    and orders only with `gm` (R-LOG-2, R-OUT-3)."""
     changes = record.get("changes")
     if not isinstance(changes, list):
         return None
     out = []
+    pcs = pc_ids(enc)
     for c in changes:
         key = str(c.get("key", ""))
-        hidden = key.startswith("dice") or (not gm and key.startswith("combatants.")
-                                            and key.rsplit(".", 1)[-1] in ("hp", "max_hp"))
+        cid = key[len("combatants."):].partition(".")[0] if key.startswith("combatants.") \
+            else ""
+        hidden = hidden_change(key, cid in pcs, gm)  # R-LOG-2, R-OUT-3
         out.append({"key": key} if hidden else {"key": key, "old": c.get("old"),
                                                    "new": c.get("new")})
     return out

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
@@ -24,6 +25,36 @@ def condition(hp: int, max_hp: int, status: str) -> str:
     if hp >= max_hp:
         return "unhurt"
     return "wounded" if hp * 2 > max_hp else "badly_wounded"
+
+
+# R-LOG-2: what players see of any combatant anyway (posts, the map); a non-PC's other keys
+# (Defense, attack, saves, orders, flee_below, notes…) are named only as "Goblin: edited"
+PUBLIC_KEYS = ("name", "side", "pc", "player", "gender", "position", "group", "conditions",
+               "engaged", "missile_engaged", "guarding", "status", "removed")
+
+
+def hidden_change(key: str, pc: bool, gm: bool) -> bool:
+    """R-LOG-2 / R-OUT-3: a changed key whose values players do not see: `[dice]` always
+    (values never shown), a non-PC's numbers and orders unless `gm`."""
+    if key == "dice" or key.startswith("dice."):
+        return True
+    if gm or pc or not key.startswith("combatants."):
+        return False
+    name = key[len("combatants."):].partition(".")[2]
+    return name.split(".", 1)[0] not in PUBLIC_KEYS
+
+
+def shown_value(v: Any, n: Narrator) -> str:
+    """A key's value in a change line (R-LOG-2): text escaped, lists and tables as JSON."""
+    if v is None:
+        return "—"
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, str):
+        return n.markup.escape(v)
+    if isinstance(v, (int, float)):
+        return str(v)
+    return n.markup.escape(json.dumps(v, ensure_ascii=False))
 
 
 class Narrator:
@@ -505,6 +536,44 @@ class Narrator:
     def _Declared(self, e: ev.Declared) -> str:
         return self.t("Declared", name=self.name(e.name), action=self.declared(e.who, e.action))
 
+    def change(self, key: str, old: Any, new: Any, pc: bool = False) -> str:
+        """One changed key of a hand edit or a `set` (R-LOG-2): "Mira hp 3 → 12"; a non-PC's
+        hit points as labels (R-OUT-3) and its other numbers as "Goblin: edited" unless
+        --gm; `[dice]` values never shown. `pc`: the combatant's, if the file lacks it."""
+        if key.startswith("dice.") or key == "dice":
+            return self.t("edit_changed", what=self.markup.escape(key))
+        if not key.startswith("combatants."):
+            return f"{self.markup.escape(key)} {shown_value(old, self)} → " \
+                   f"{shown_value(new, self)}"
+        enc = self.enc
+        cid, _, name = key[len("combatants."):].partition(".")
+        who = enc.find(cid) if enc is not None else None
+        label = self.name(who.display) if who is not None else self.markup.escape(cid)
+        is_pc = who.pc if who is not None else pc
+        if name in ("hp", "max_hp") and not self.gm and not is_pc:
+            if name == "hp" and who is not None and isinstance(old, int) \
+                    and isinstance(new, int):
+                from pbwcombat.model import status_for
+
+                death = enc.rules.death_at if enc is not None else -10
+                before = condition(old, who.full_hp, status_for(old, death))
+                after = condition(new, who.full_hp, status_for(new, death))
+                g = self.g(who.display)  # R-OUT-5: "Grak ileso", "Mira ilesa"
+                if before == after:  # the label hides the change: still say there was one
+                    return f"{label} {self.t('edit_changed', what=name)} ({self.t(after, g=g)})"
+                return f"{label} {self.t(before, g=g)} → {self.t(after, g=g)}"
+            return f"{label} {self.t('edit_changed', what=name)}"
+        if hidden_change(key, is_pc, self.gm):
+            return f"{label}: {self.t('edit_hidden')}"  # R-LOG-2: "Goblin: edited"
+        return f"{label} {self.markup.escape(name)} {shown_value(old, self)} → " \
+               f"{shown_value(new, self)}"
+
+    def _ValueSet(self, e: ev.ValueSet) -> str:
+        """R-LOG-2 `set`: named as a hand edit is; a non-PC's numbers only with --gm."""
+        items = dict.fromkeys(self.change(key, json.loads(old), json.loads(new), e.pc)
+                              for key, old, new in e.changes)
+        return self.t("ValueSet", changes="; ".join(items))
+
     def _DeclarationCleared(self, e: ev.DeclarationCleared) -> str:
         return self.t("DeclarationCleared", name=self.name(e.name))
 
@@ -581,6 +650,7 @@ NARRATION: dict[type[ev.Event], Callable[[Narrator, Any], str | None]] = {
     ev.InterceptResolved: Narrator._InterceptResolved,
     ev.Declared: Narrator._Declared,
     ev.DeclarationCleared: Narrator._DeclarationCleared,
+    ev.ValueSet: Narrator._ValueSet,
     ev.DeclarationSkipped: Narrator._DeclarationSkipped,
     ev.DiceSalted: Narrator._DiceSalted,
     ev.OrdersFollowed: Narrator._OrdersFollowed,

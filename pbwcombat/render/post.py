@@ -11,7 +11,7 @@ from pbwcombat.clock import deadline_text
 from pbwcombat.model import Combatant, Encounter
 from pbwcombat.render.chain import mark_line, short_mark
 from pbwcombat.render.markup import Plain, clean, markup_for
-from pbwcombat.render.narrate import Narrator, condition
+from pbwcombat.render.narrate import Narrator, condition, hidden_change
 
 _HIDDEN_HP = ("before", "hp", "max_hp", "status_before", "status")
 
@@ -110,6 +110,8 @@ def text_post(enc: Encounter, events: Sequence[ev.Event], fmt: str, lang: str,
 
 def redact(data: dict[str, Any], gm: bool) -> dict[str, Any]:
     """R-OUT-3 in JSON: a non-PC's hit points become condition labels unless --gm."""
+    if data.get("type") == "ValueSet" and not gm and not data.get("pc", True):
+        return _redact_set(data)
     if data.get("type") == "Added" and not gm and isinstance(data.get("data"), dict):
         return {**data, "data": _redact_table(data["data"])}  # R-ACT-7: a newcomer's table
     if gm or data.get("pc", True) or "hp" not in data:
@@ -118,6 +120,13 @@ def redact(data: dict[str, Any], gm: bool) -> dict[str, Any]:
     out["condition_before"] = condition(data["before"], data["max_hp"], data["status_before"])
     out["condition"] = condition(data["hp"], data["max_hp"], data["status"])
     return out
+
+
+def _redact_set(data: dict[str, Any]) -> dict[str, Any]:
+    """R-LOG-2 `set` on a non-PC: the changed keys players may not see without their values."""
+    changes = [[c[0]] if hidden_change(str(c[0]), False, False) else c
+               for c in data.get("changes", [])]
+    return {k: v for k, v in {**data, "changes": changes}.items() if k != "value"}
 
 
 def _redact_table(table: dict[str, Any]) -> dict[str, Any]:

@@ -4,58 +4,25 @@ after an undo (R-LOG-1). Every word comes from the catalogue."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from pbwcombat.model import Encounter, status_for
+from pbwcombat.model import Encounter
 from pbwcombat.render.markup import markup_for
-from pbwcombat.render.narrate import Narrator, condition
+from pbwcombat.render.narrate import Narrator
 
 MAX_CHANGES = 12
-_HIDDEN = ("hp", "max_hp")
+
+
+def pc_ids(enc: Encounter | None) -> frozenset[str]:
+    """The player characters' ids (whose numbers every post shows, R-OUT-3)."""
+    return frozenset(c.id for c in enc.combatants if c.pc) if enc is not None else frozenset()
 
 
 def _narrator(enc: Encounter | None, fmt: str, lang: str, gm: bool) -> Narrator:
     return Narrator(markup_for("plain" if fmt == "json" else fmt), lang, gm,
                     enc.mention if enc is not None else "@{player}", enc)
-
-
-def _value(v: Any, n: Narrator) -> str:
-    if v is None:
-        return "—"
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if isinstance(v, str):
-        return n.markup.escape(v)
-    if isinstance(v, (int, float)):
-        return str(v)
-    return n.markup.escape(json.dumps(v, ensure_ascii=False))
-
-
-def _change(enc: Encounter | None, c: dict[str, Any], n: Narrator, gm: bool) -> str:
-    key = str(c.get("key", ""))
-    old, new = c.get("old"), c.get("new")
-    if key.startswith("dice.") or key == "dice":
-        return n.t("edit_changed", what=n.markup.escape(key))  # [dice] values never shown
-    if key.startswith("combatants."):
-        cid, _, name = key[len("combatants."):].partition(".")
-        who = enc.find(cid) if enc is not None else None
-        label = n.name(who.display) if who is not None else n.markup.escape(cid)
-        if name in _HIDDEN and not gm and (who is None or not who.pc):
-            if name == "hp" and who is not None and isinstance(old, int) \
-                    and isinstance(new, int):
-                death = enc.rules.death_at if enc is not None else -10
-                before = condition(old, who.full_hp, status_for(old, death))
-                after = condition(new, who.full_hp, status_for(new, death))
-                g = n.g(who.display)  # R-OUT-5: "Grak ileso", "Mira ilesa"
-                if before == after:  # the label hides the change: still say there was one
-                    return f"{label} {n.t('edit_changed', what=name)} ({n.t(after, g=g)})"
-                return f"{label} {n.t(before, g=g)} → {n.t(after, g=g)}"
-            return f"{label} {n.t('edit_changed', what=name)}"
-        return f"{label} {n.markup.escape(name)} {_value(old, n)} → {_value(new, n)}"
-    return f"{n.markup.escape(key)} {_value(old, n)} → {_value(new, n)}"
 
 
 def edit_line(enc: Encounter | None, changes: list[dict[str, Any]] | None, fmt: str,
@@ -68,7 +35,8 @@ def edit_line(enc: Encounter | None, changes: list[dict[str, Any]] | None, fmt: 
     elif not changes:
         items = [n.t("edit_nothing")]
     else:
-        items = [_change(enc, c, n, gm) for c in changes[:MAX_CHANGES]]
+        items = list(dict.fromkeys(n.change(str(c.get("key", "")), c.get("old"), c.get("new"))
+                                   for c in changes[:MAX_CHANGES]))
         if len(changes) > MAX_CHANGES:
             items.append(n.t("edit_more", count=len(changes) - MAX_CHANGES))
     return n.t("edited_by_hand", changes="; ".join(items))
