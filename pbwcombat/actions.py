@@ -165,7 +165,9 @@ class TakeAction(Action):
 
 class Add(Action):
     """R-ACT-7: newcomers, `add ID --like OTHER …` or `add --from FILE [ID…]`; `roster` holds
-    the chosen combatants of FILE (a JSON list of tables), read before the encounter."""
+    the chosen combatants of FILE (a JSON list of tables), read before the encounter. `add
+    ID --srd NAME` and `add --statblock FILE` fill `roster` too (from the bundled bestiary, or
+    a pasted stat block), `hit_dice` holding each newcomer's Hit Dice when `--roll-hp`."""
 
     VERB = "add"
     REST = "ids"
@@ -178,6 +180,10 @@ class Add(Action):
     source: str | None = None
     initiative: bool = False
     roster: str = ""
+    srd: str | None = None
+    statblock: str | None = None
+    hit_dice: tuple[str, ...] = ()
+    LATER = ("srd", "statblock", "hit_dice")
 
 
 class Intercept(Action):
@@ -503,17 +509,25 @@ def check_take_action(x: TakeAction) -> None:
 
 
 def parse_add(ids: list[str], like: str | None, count: int | None, name: str | None,
-              at: list[str], source: str | None, initiative: bool, roster: str = "") -> Add:
-    """R-ACT-7 arguments: `ID --like OTHER [--count N] [--name N]` or `--from FILE [ID…]`."""
+              at: list[str], source: str | None, initiative: bool, roster: str = "",
+              srd: str | None = None, statblock: str | None = None,
+              hit_dice: tuple[str, ...] = ()) -> Add:
+    """R-ACT-7 arguments: `ID --like OTHER [--count N] [--name N]`, `--from FILE [ID…]`,
+    `ID --srd NAME [--count N] [--name N]` or `[ID] --statblock FILE [--count N]`."""
     import re
 
-    if (like is None) == (source is None):
-        raise UsageError("add: give --like OTHER or --from FILE (R-ACT-7)")
+    given = [flag for flag, v in (("--like", like), ("--from", source), ("--srd", srd),
+                                  ("--statblock", statblock)) if v is not None]
+    if len(given) != 1:
+        raise UsageError("add: give --like OTHER, --from FILE, --srd NAME or --statblock FILE "
+                         "(R-ACT-7)")
     for cid in ids:
         if not re.match(r"^[a-z0-9][a-z0-9_-]*$", cid) or len(cid) > 60:
             raise UsageError(f"add: {cid!r} is not an id (a-z, 0-9, _ and -)")
-    if like is not None:
-        if len(ids) != 1:
+    if (srd is not None or statblock is not None) and (len(ids) > 1 or srd and not ids):
+        raise UsageError(f"add {given[0]}: give one new ID")
+    if like is not None or srd is not None or statblock is not None:
+        if like is not None and len(ids) != 1:
             raise UsageError("add --like: give exactly one new ID")
         if count is not None and not 1 <= count <= 1000:
             raise UsageError("--count: 1 to 1000")
@@ -524,4 +538,5 @@ def parse_add(ids: list[str], like: str | None, count: int | None, name: str | N
     squares = tuple(parse_square(a) for a in at)
     if len(squares) > 5000:
         raise UsageError("--at: too many squares")
-    return Add(tuple(ids), like, count, name, squares, source, initiative, roster)
+    return Add(tuple(ids), like, count, name, squares, source, initiative, roster, srd,
+               statblock, hit_dice)

@@ -39,6 +39,13 @@ typer.core.HAS_RICH = False
 Register = Callable[[typer.Typer], None]
 _COMMANDS: dict[str, Register] = {}
 _DICE_COMMANDS: dict[str, Register] = {}
+_SRD_COMMANDS: dict[str, Register] = {}
+_PARTY_COMMANDS: dict[str, Register] = {}
+# command groups: name → (their commands, help)
+_GROUPS = {"dice": (_DICE_COMMANDS, "Verifiable dice: commit, salt, reveal."),
+           "srd": (_SRD_COMMANDS, "The bundled SRD 3.5 bestiary (Open Game Content): search, "
+                                  "show."),
+           "party": (_PARTY_COMMANDS, "A party roster that carries over between fights.")}
 
 
 def _typer(help_text: str | None = None, completion: bool = False) -> typer.Typer:
@@ -64,11 +71,12 @@ def build_app(only: str | None = None) -> typer.Typer:
     for name, register in _COMMANDS.items():
         if only is None or name == only:
             register(app)
-    if only is None or only == "dice":
-        dice_app = _typer("Verifiable dice: commit, salt, reveal.")
-        for register in _DICE_COMMANDS.values():
-            register(dice_app)
-        app.add_typer(dice_app, name="dice")
+    for group, (commands, help_text) in _GROUPS.items():
+        if only is None or only == group:
+            sub = _typer(help_text)
+            for register in commands.values():
+                register(sub)
+            app.add_typer(sub, name=group)
     return app
 
 # Negative numbers (`hp enc.toml goblin -5`, `move … -1,3`) must reach us as arguments.
@@ -631,12 +639,19 @@ def action_cmd(encounter: Encounter, who: Who, opts: Any,
     _run(encounter, "action", taken, opts)
 
 
-@action_command("add", "Newcomers mid-fight (R-ACT-7): copies of a combatant (--like) or "
-                "combatants from a roster or another encounter (--from). On a grid each "
-                "newcomer needs a free square (--at). They wait for roll-initiative, or "
-                "--initiative places them at once.\n\nExamples: pbwcombat add fight.toml "
-                "goblin --like snag --count 3 --at 6,6 7,7 8,6 --initiative ; "
-                "pbwcombat add fight.toml --from party.toml aldric mira --at 0,1 0,2")
+@action_command("add", "Newcomers mid-fight (R-ACT-7): copies of a combatant (--like), "
+                "combatants from a roster or another encounter (--from), SRD 3.5 creatures "
+                "from the bundled bestiary (--srd; `pbwcombat srd search` lists them) or a "
+                "stat block pasted in the SRD's layout (--statblock FILE, or - for stdin; "
+                "every line it cannot read is exit 65, or a warning with --lenient). On a "
+                "grid each newcomer needs a free square (--at). They wait for "
+                "roll-initiative, or --initiative places them at once.\n\nExamples:\n\n"
+                "pbwcombat add fight.toml goblin --like snag --count 3 --at 6,6 7,7 8,6 "
+                "--initiative\n\n"
+                "pbwcombat add fight.toml --from party.toml aldric mira --at 0,1 0,2\n\n"
+                "pbwcombat add fight.toml orc --srd orc --count 4 --side orcs\n\n"
+                "pbwcombat add fight.toml brute --srd ogre --roll-hp --at 8,3\n\n"
+                "pbwcombat add fight.toml --statblock - --side monsters < troll.txt")
 def add_cmd(encounter: Encounter, opts: Any,
             ids: Annotated[list[str] | None, typer.Argument(
                 help="--like: the new id; --from: the ids to copy (default: all).",
@@ -654,14 +669,43 @@ def add_cmd(encounter: Encounter, opts: Any,
             from_file: Annotated[str | None, typer.Option(
                 "--from", help="A roster or encounter TOML holding [[combatants]].")] = None,
             initiative: Annotated[bool, typer.Option(
-                "--initiative", help="Roll and place the newcomers now (R-INI-8).")] = False
+                "--initiative", help="Roll and place the newcomers now (R-INI-8).")] = False,
+            srd: Annotated[str | None, typer.Option(
+                "--srd", help="An SRD 3.5 creature of the bundled bestiary, by id or name "
+                              "(English or Spanish).")] = None,
+            statblock: Annotated[str | None, typer.Option(
+                "--statblock", help="A stat block in the SRD's layout: a file, or - for "
+                                    "standard input.")] = None,
+            side: Annotated[str, typer.Option(
+                "--side", help="--srd/--statblock: the newcomers' side.")] = "monsters",
+            roll_hp: Annotated[bool, typer.Option(
+                "--roll-hp", help="--srd/--statblock: roll each newcomer's Hit Dice with the "
+                                  "encounter's dice (default: their average).")] = False,
+            lenient: Annotated[bool, typer.Option(
+                "--lenient", help="--statblock: skip the lines it cannot read, with a "
+                                  "warning each, instead of exit 65.")] = False
             ) -> None:
     args = (list(ids or []), like, count, name, list(at or []), from_file, initiative)
-    added = act.parse_add(*args)  # usage errors (exit 2) before reading any roster
+    added = act.parse_add(*args, srd=srd, statblock=statblock)  # usage errors (exit 2) first
     if from_file is not None:
         from pbwcombat.roster import read_roster
 
         added = act.parse_add(*args, roster=read_roster(from_file, added.ids))
+    elif srd is not None or statblock is not None:
+        from pbwcombat import _file_lang
+        from pbwcombat.bestiary import templates
+
+        if not side.strip() or len(side) > 100:
+            raise UsageError("--side: 1 to 100 characters")
+        made = templates.from_srd(srd, side, _file_lang(str(encounter)) or "en") \
+            if srd is not None else templates.from_statblock(str(statblock), side, lenient)
+        for w in made.warnings:
+            sys.stderr.write(f"pbwcombat: {_say('warning: ' + w)}\n")
+        roster, hit_dice = templates.roster(made, list(ids or []), count, name, roll_hp)
+        added = act.parse_add(*args, roster=roster, srd=srd, statblock=statblock,
+                              hit_dice=hit_dice)
+    elif roll_hp or lenient or side != "monsters":
+        raise UsageError("--side, --roll-hp and --lenient go with --srd or --statblock")
     _run(encounter, "add", added, opts)
 
 
@@ -830,6 +874,59 @@ def resolve_cmd(encounter: Encounter, opts: Any,
                 no_aoo: NoAooOpt = None, no_intercept: NoInterceptOpt = None) -> None:
     _run(encounter, "resolve", act.Resolve(*_declines(no_aoo, no_intercept)),
          opts._replace(if_idle=if_idle))
+
+
+@command("search", "SRD 3.5 creatures whose name (English or Spanish) contains WORD, one "
+         "line each: id, names, challenge rating.\n\nExamples:\n\npbwcombat srd search orc"
+         "\n\npbwcombat srd search lobo", group=_SRD_COMMANDS)
+def srd_search_cmd(word: Annotated[str, typer.Argument(help="Part of a name.",
+                                                       show_default=False)],
+                   debug: DebugOpt = False) -> None:
+    from pbwcombat.bestiary import srd
+
+    found = srd.search(word)
+    if not found:
+        raise UsageError(f'srd search: no SRD creature\'s name holds "{word}"')
+    sys.stdout.write("".join(srd.line(c) + "\n" for c in found))
+
+
+@command("show", "An SRD 3.5 creature as a [[combatants]] table in TOML, ready to paste into "
+         "a roster or an encounter.\n\nExamples:\n\npbwcombat srd show ogre\n\n"
+         "pbwcombat srd show orco --id grusk --side orcs --lang es >> roster.toml",
+         group=_SRD_COMMANDS)
+def srd_show_cmd(name: Annotated[str, typer.Argument(help="Its id or name (English or "
+                                                          "Spanish).", show_default=False)],
+                 id: Annotated[str | None, typer.Option(
+                     "--id", help="The combatant id (default: the creature's).")] = None,
+                 side: Annotated[str, typer.Option("--side", help="Its side.")] = "monsters",
+                 lang: Annotated[str | None, typer.Option(
+                     "--lang", help="es: its Spanish name, when known.")] = None,
+                 debug: DebugOpt = False) -> None:
+    import re
+
+    from pbwcombat.bestiary import srd
+
+    _check_choice(lang, LANGS, "--lang")
+    if id is not None and not re.match(r"^[a-z0-9][a-z0-9_-]*$", id):
+        raise UsageError(f"--id: {id!r} is not an id (a-z, 0-9, _ and -)")
+    sys.stdout.write(srd.show(srd.find(name), id, side, lang or "en"))
+
+
+@command("save", "Write the PCs' current state (hp, conditions that last, ammo, uses) back "
+         "to their roster after a fight, so that the next `add --from ROSTER` starts where "
+         "this one ended. Atomic; the roster keeps its keys and order (not its comments)."
+         "\n\nExamples:\n\npbwcombat party save fight.toml party.toml\n\n"
+         "pbwcombat add next-fight.toml --from party.toml --at 0,1 0,2 0,3",
+         group=_PARTY_COMMANDS)
+def party_save_cmd(encounter: Encounter,
+                   roster: Annotated[Path, typer.Argument(
+                       help="The roster TOML holding the PCs' [[combatants]].",
+                       show_default=False)],
+                   debug: DebugOpt = False) -> None:
+    from pbwcombat.party import save
+
+    saved = save(encounter, roster)
+    sys.stdout.write(_say(f"{roster}: saved {', '.join(saved)}") + "\n")
 
 
 @command("odds", "Play the fight from its current state to the end many times, everyone "
@@ -1093,6 +1190,8 @@ def _show_click_error(e: Any) -> None:
 
 def _route(args: list[str]) -> tuple[str | None, list[str], str]:
     """Only the invoked command is built: a single-command typer app runs it directly."""
+    if args and args[0] in ("srd", "party"):  # a group: only its own commands are built
+        return args[0], args, "pbwcombat"
     if args and args[0] in _COMMANDS:
         rest = _expand_at(args[1:]) if args[0] == "add" else args[1:]
         return args[0], rest, f"pbwcombat {args[0]}"

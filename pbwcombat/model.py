@@ -27,6 +27,7 @@ from pbwcombat.schema import (
     text,
     tuple_of,
 )
+from pbwcombat.traits import COMBATANT_FIELDS, WEAPON_FIELDS
 
 ID_PATTERN = r"^[a-z0-9][a-z0-9_-]*$"
 Status = Literal["ok", "disabled", "dying", "stable", "dead"]
@@ -155,6 +156,7 @@ class Weapon(Record):
     range: int | None
     ammo: int | None
     attacks: tuple[int, ...] | None
+    materials: tuple[str, ...]  # R-HP-8 (pbwcombat.traits)
 
     FIELDS = {
         "id": (text(64), ""),
@@ -170,6 +172,7 @@ class Weapon(Record):
         "ammo": (nullable(strict_int(0, 1_000_000)), None),
         "attacks": (nullable(cs.tuple_schema([_INT], variadic_item_index=0, min_length=1,
                                              max_length=20)), None),  # R-ACT-5
+        **WEAPON_FIELDS,
     }
 
     @property
@@ -340,6 +343,16 @@ class Combatant(Record):
     actions: tuple[ActionDef, ...]
     orders: str | None  # R-ORD-1 (None: rules.default_action, "skip" for PCs)
     flee_below: float  # R-ORD-2 (a fraction of max_hp; 0 = never)
+    # Turn 3 definition keys (pbwcombat.traits)
+    str_mod: int
+    size: str
+    concentration: int
+    skills: dict[str, int]
+    feats: tuple[str, ...]
+    dr: str | None
+    resist: dict[str, int]
+    immune: tuple[str, ...]
+    sneak_attack: str | None
     # state written by the tool (SPEC names)
     initiative: int | None
     status: Status
@@ -381,6 +394,7 @@ class Combatant(Record):
         "flee_below": (cs.union_schema([strict_int(0, 1),  # kept as written (0, 1 or 0.25)
                                         cs.float_schema(strict=True, ge=0, le=1,
                                                         allow_inf_nan=False)]), 0),
+        **COMBATANT_FIELDS,
         "initiative": (nullable(_INT), None),
         "status": (literal("ok", "disabled", "dying", "stable", "dead"), "ok"),
         "flat_footed": (BOOL, False),

@@ -737,8 +737,9 @@ MESSAGES_ES: dict[str, str] = {
     "add --at: {a} is off the board": "add --at: {a} está fuera del tablero",
     "add: the newcomers would leave the file invalid: {a} (R-ACT-7)":
         "add: los recién llegados dejarían el archivo inválido: {a} (R-ACT-7)",
-    "add: give --like OTHER or --from FILE (R-ACT-7)":
-        "add: indica --like OTRO o --from ARCHIVO (R-ACT-7)",
+    "add: give --like OTHER, --from FILE, --srd NAME or --statblock FILE (R-ACT-7)":
+        "add: indica --like OTRO, --from ARCHIVO, --srd NOMBRE o --statblock ARCHIVO (R-ACT-7)",
+    "add {a}: give one new ID": "add {a}: indica un ID nuevo",
     "add --like: give exactly one new ID": "add --like: indica exactamente un ID nuevo",
     "--count and --name go with --like": "--count y --name van con --like",
     "--count: 1 to 1000": "--count: de 1 a 1000",
@@ -1043,6 +1044,14 @@ MESSAGES_ES: dict[str, str] = {
     "a weapon needs a name or an id": "un arma necesita nombre o id",
     "a ranged weapon needs a range (squares)":
         "un arma a distancia necesita alcance (range, en casillas)",
+    '"{a}" is not damage reduction like "5/magic", "10/-", "5/silver and magic" or '
+    '"5/good or silver" (R-HP-8)':
+        "«{a}» no es una reducción de daño como «5/magic», «10/-», «5/silver and magic» o "
+        "«5/good or silver» (R-HP-8)",
+    '"{a}" is not an energy kind (acid, cold, electricity, fire, sonic, force, negative, '
+    'positive) (R-HP-8)':
+        "«{a}» no es un tipo de energía (acid, cold, electricity, fire, sonic, force, "
+        "negative, positive) (R-HP-8)",
     "not UTF-8 text (byte {a})": "no es texto UTF-8 (byte {a})",
     "empty (an encounter needs its combatants)":
         "vacío (un encuentro necesita sus combatientes)",

@@ -50,7 +50,10 @@ def add(res: Resolution, action: Add) -> None:
     else:
         from pbwcombat.model import validate_combatant
 
-        for table in json.loads(action.roster or "[]"):
+        for i, table in enumerate(json.loads(action.roster or "[]")):
+            if i < len(action.hit_dice):  # `--roll-hp`: with the encounter's dice, hidden
+                hp = max(1, res.dice.roll(action.hit_dice[i]).total)  # as a non-PC's hp are
+                table = {**table, "hp": hp, "max_hp": hp}
             c = validate_combatant(table)
             newcomers.append(_fresh(c, status=status_for(c.hp, res.enc.rules.death_at)))
     _check_ids(res, newcomers)

@@ -1,0 +1,95 @@
+"""The Turn 3 definition keys of a combatant and a weapon, and how the file validates them.
+
+`str_mod`, `size`, `concentration`, `skills`, `feats` (R-ACT-9/10/12), `dr`, `resist`,
+`immune` (R-HP-8), `sneak_attack` (R-ACT-13) and a weapon's `materials` (R-HP-8). They live
+here, apart from `model`, so that the bestiary, the stat-block reader and the rules that give
+them effects share one definition of their forms. Each is a definition key: written back only
+when the author wrote it (or it is off its default), copied by `add --like` (R-ACT-7).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from pydantic_core import core_schema as cs
+
+from pbwcombat.schema import strict_int, text
+
+SIZES = ("fine", "diminutive", "tiny", "small", "medium", "large", "huge", "gargantuan",
+         "colossal")  # R-ACT-12, smallest first
+ENERGY = ("acid", "cold", "electricity", "fire", "sonic", "force", "negative", "positive")
+# R-HP-8: what `immune` gives an effect to besides energy kinds; other slugs are stored
+IMMUNE_EFFECTS = (*ENERGY, "precision", "critical")
+SLUG_PATTERN = r"^[a-z0-9][a-z0-9-]*$"
+_WORD = r"[a-z0-9][a-z0-9-]*"
+_DR = re.compile(rf"^([1-9][0-9]{{0,3}})/(-|{_WORD}(?: (?:and|or) {_WORD})?)$")
+
+
+def size_step(size: str) -> int:
+    """Steps from medium: large 1, huge 2 …, small −1 (R-ACT-12's ±4 per size)."""
+    return SIZES.index(size) - SIZES.index("medium")
+
+
+def parse_dr(value: str) -> tuple[int, tuple[str, ...], str]:
+    """`"5/magic"` → (5, ("magic",), ""); `"10/-"` → (10, (), ""); `"5/cold-iron and good"`
+    → (5, ("cold-iron", "good"), "and") (R-HP-8). ValueError for any other form."""
+    m = _DR.match(value)
+    if not m:
+        raise ValueError(f'"{value}" is not damage reduction like "5/magic", "10/-", '
+                         '"5/silver and magic" or "5/good or silver" (R-HP-8)')
+    words = m.group(2)
+    if words == "-":
+        return int(m.group(1)), (), ""
+    for joint in ("and", "or"):
+        if f" {joint} " in words:
+            first, second = words.split(f" {joint} ")
+            return int(m.group(1)), (first, second), joint
+    return int(m.group(1)), (words,), ""
+
+
+def _dr(value: str) -> str:
+    parse_dr(value)
+    return value
+
+
+def _resist(value: dict[str, int]) -> dict[str, int]:
+    for kind in value:
+        if kind not in ENERGY:
+            raise ValueError(f'"{kind}" is not an energy kind ({", ".join(ENERGY)}) (R-HP-8)')
+    return value
+
+
+def _dice(value: str) -> str:
+    from pbwcombat import dice
+
+    if not dice.is_dice_expression(value):
+        raise ValueError(f'"{value}" is not a dice expression')
+    return value
+
+
+_SLUG = cs.str_schema(strict=True, pattern=SLUG_PATTERN, max_length=64)
+SLUGS = cs.tuple_schema([_SLUG], variadic_item_index=0, max_length=200)
+SIZE = cs.literal_schema(list(SIZES))
+DR = cs.nullable_schema(cs.no_info_after_validator_function(_dr, text(200)))
+RESIST = cs.no_info_after_validator_function(
+    _resist, cs.dict_schema(cs.str_schema(strict=True, max_length=64), strict_int(1, 1000),
+                            max_length=len(ENERGY)))
+SKILLS = cs.dict_schema(_SLUG, strict_int(-1000, 1000), max_length=200)
+SNEAK = cs.nullable_schema(cs.no_info_after_validator_function(_dice, text(100)))
+
+# name → (schema, default), merged into Combatant.FIELDS / Weapon.FIELDS
+COMBATANT_FIELDS: dict[str, tuple[Any, Any]] = {
+    "str_mod": (strict_int(-100, 100), 0),  # R-ACT-12 trip checks
+    "size": (SIZE, "medium"),  # R-ACT-12
+    "concentration": (strict_int(-100, 1000), 0),  # R-ACT-10
+    "skills": (SKILLS, {}),  # R-ACT-12 (heal: stabilize); others stored
+    "feats": (SLUGS, ()),  # R-ACT-9
+    "dr": (DR, None),  # R-HP-8
+    "resist": (RESIST, {}),  # R-HP-8
+    "immune": (SLUGS, ()),  # R-HP-8 (energy kinds, precision, critical; others stored)
+    "sneak_attack": (SNEAK, None),  # R-ACT-13
+}
+WEAPON_FIELDS: dict[str, tuple[Any, Any]] = {
+    "materials": (SLUGS, ()),  # R-HP-8: bypass damage reduction
+}
