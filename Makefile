@@ -15,6 +15,7 @@ $(STAMP): pyproject.toml
 demo: $(STAMP)
 	PATH="$(CURDIR)/$(BIN):$$PATH" bash scripts/demo.sh
 	PATH="$(CURDIR)/$(BIN):$$PATH" bash scripts/demo-actions.sh
+	PATH="$(CURDIR)/$(BIN):$$PATH" bash scripts/demo-srd.sh
 
 test: $(STAMP)
 	$(BIN)/python -m pytest

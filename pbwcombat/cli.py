@@ -878,16 +878,19 @@ def resolve_cmd(encounter: Encounter, opts: Any,
 
 @command("search", "SRD 3.5 creatures whose name (English or Spanish) contains WORD, one "
          "line each: id, names, challenge rating.\n\nExamples:\n\npbwcombat srd search orc"
-         "\n\npbwcombat srd search lobo", group=_SRD_COMMANDS)
+         "\n\npbwcombat srd search lobo --lang es", group=_SRD_COMMANDS)
 def srd_search_cmd(word: Annotated[str, typer.Argument(help="Part of a name.",
                                                        show_default=False)],
+                   lang: Annotated[str | None, typer.Option(
+                       "--lang", help="es: challenge ratings as VD.")] = None,
                    debug: DebugOpt = False) -> None:
     from pbwcombat.bestiary import srd
 
+    _check_choice(lang, LANGS, "--lang")
     found = srd.search(word)
     if not found:
         raise UsageError(f'srd search: no SRD creature\'s name holds "{word}"')
-    sys.stdout.write("".join(srd.line(c) + "\n" for c in found))
+    sys.stdout.write("".join(srd.line(c, lang or "en") + "\n" for c in found))
 
 
 @command("show", "An SRD 3.5 creature as a [[combatants]] table in TOML, ready to paste into "
@@ -926,7 +929,7 @@ def party_save_cmd(encounter: Encounter,
     from pbwcombat.party import save
 
     saved = save(encounter, roster)
-    sys.stdout.write(_say(f"{roster}: saved {', '.join(saved)}") + "\n")
+    sys.stdout.write(_say(f"{roster}: the state of {', '.join(saved)} saved") + "\n")
 
 
 @command("odds", "Play the fight from its current state to the end many times, everyone "

@@ -11,8 +11,10 @@ parser `add --statblock` uses (pbwcombat.bestiary.statblock), so both read one f
 
 SOURCE is a checkout of that repository or its git directory (`fetch` leaves one at
 /work/.mirror/olimot+srd-v3.5/repo). The output is byte-identical on every run: creatures are
-sorted by id and written as JSON with sorted keys; MANIFEST.sha256 lists each data file's
-digest, and tests/test_srd_data.py re-runs this script when the source is present.
+sorted by id and written one JSON line each with sorted keys (creatures.jsonl), with
+index.json giving each one's names, CR and byte span (so that one creature is read without
+the rest); MANIFEST.sha256 lists each data file's digest, and tests/test_bestiary.py re-runs
+this script when the source is present.
 """
 
 from __future__ import annotations
@@ -263,15 +265,28 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--blocks", type=Path, help="also write each stat block's text here")
     args = p.parse_args(argv)
     sys.path.insert(0, str(HERE))
+    from pbwcombat.bestiary.srd import fold
     pages = [(page, blocks_of_page(page, read_source(args.source, page))) for page in PAGES]
     creatures, dropped = convert(pages)
     args.out.mkdir(parents=True, exist_ok=True)
-    data = json.dumps(creatures, ensure_ascii=False, sort_keys=True, indent=1) + "\n"
-    (args.out / "creatures.json").write_text(data, encoding="utf-8")
+    lines = [json.dumps(c, ensure_ascii=False, sort_keys=True, separators=(",", ":")) + "\n"
+             for c in creatures]
+    data = "".join(lines).encode("utf-8")
+    (args.out / "creatures.jsonl").write_bytes(data)
+    index, offset = [], 0
+    for c, line in zip(creatures, lines, strict=True):
+        size = len(line.encode("utf-8"))
+        names = [c["id"], c["name"], c.get("name_es", ""), c.get("full_name", "")]
+        index.append([*names, c.get("cr", ""), offset, size,
+                      "\n".join(fold(n) for n in names if n)])
+        offset += size
+    (args.out / "index.json").write_text(
+        "[\n" + ",\n".join(json.dumps(row, ensure_ascii=False) for row in index) + "\n]\n",
+        encoding="utf-8")
     report = "".join(f"{name}\t{why}\n" for name, why in dropped)
     (args.out / "DROPPED.txt").write_text(report, encoding="utf-8")
     digests = "".join(f"{hashlib.sha256((args.out / n).read_bytes()).hexdigest()}  {n}\n"
-                      for n in ("creatures.json", "DROPPED.txt"))
+                      for n in ("creatures.jsonl", "index.json", "DROPPED.txt"))
     (args.out / "MANIFEST.sha256").write_text(digests, encoding="utf-8")
     if args.blocks:
         args.blocks.mkdir(parents=True, exist_ok=True)

@@ -5,7 +5,6 @@ stat blocks (tests/data/statblocks, Open Game Content)."""
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 import subprocess
 import sys
@@ -23,7 +22,8 @@ SOURCE = Path(os.environ.get("PBW_SRD_SOURCE", "/work/.mirror/olimot+srd-v3.5/re
 
 def test_shipped_data_matches_its_manifest() -> None:
     lines = (DATA / "MANIFEST.sha256").read_text(encoding="utf-8").splitlines()
-    assert {line.split()[1] for line in lines} == {"creatures.json", "DROPPED.txt"}
+    assert {line.split()[1] for line in lines} == {"creatures.jsonl", "index.json",
+                                                   "DROPPED.txt"}
     for line in lines:
         digest, name = line.split()
         assert hashlib.sha256((DATA / name).read_bytes()).hexdigest() == digest, name
@@ -38,7 +38,7 @@ def test_converter_reproduces_the_shipped_data_byte_for_byte(tmp_path: Path) -> 
         out = tmp_path / "srd"
         subprocess.run([sys.executable, str(ROOT / "scripts" / "srd_convert.py"), str(SOURCE),
                         "--out", str(out)], check=True, capture_output=True)
-        for name in ("creatures.json", "DROPPED.txt", "MANIFEST.sha256"):
+        for name in ("creatures.jsonl", "index.json", "DROPPED.txt", "MANIFEST.sha256"):
             assert (out / name).read_bytes() == (DATA / name).read_bytes(), name
     else:
         sys.path.insert(0, str(ROOT / "scripts"))
@@ -180,5 +180,8 @@ def test_shipped_creatures_have_sorted_unique_ids() -> None:
     assert ids == sorted(ids) and len(set(ids)) == len(ids)
     dropped = (DATA / "DROPPED.txt").read_text(encoding="utf-8").splitlines()
     assert len(dropped) == 28 and all("\t" in line for line in dropped)
-    assert json.loads((DATA / "creatures.json").read_text(encoding="utf-8")) == list(
-        srd.creatures())
+    assert [row[0] for row in srd.index()] == ids
+    for row in srd.index():  # each span holds that creature's line, and its names
+        c = srd.record(row)
+        assert (c["id"], c["name"], c.get("name_es", ""), c.get("cr")) == (row[0], row[1],
+                                                                          row[2], row[4])

@@ -14,58 +14,85 @@ from typing import Any
 
 from pbwcombat.errors import UsageError
 
+Row = tuple[str, str, str, str, str, int, int, str]  # see `index`
 
-@functools.cache
-def creatures() -> tuple[dict[str, Any], ...]:
-    """Every shipped creature record, sorted by id."""
+
+def _read(name: str, start: int = 0, size: int = -1) -> bytes:
+    """A data file's bytes (or `size` of them from `start`). Beside the module in a regular
+    install (read straight away: importing importlib.resources costs ~14 ms, more than the
+    look-up), else through importlib.resources (a zipped package)."""
+    import os
+
+    path = os.path.join(os.path.dirname(os.path.dirname(__file__)), "data", "srd", name)
+    if os.path.isfile(path):
+        with open(path, "rb") as f:
+            f.seek(start)
+            return f.read(size)
     from importlib.resources import files
 
-    text = files("pbwcombat").joinpath("data/srd/creatures.json").read_text(encoding="utf-8")
-    return tuple(json.loads(text))
+    with files("pbwcombat").joinpath(f"data/srd/{name}").open("rb") as f:
+        f.seek(start)
+        return f.read(size)
 
 
-def _fold(text: str) -> str:
+@functools.cache
+def index() -> tuple[Row, ...]:
+    """Each creature's id, name, Spanish name, full SRD name, CR, byte span in
+    creatures.jsonl, and its names folded for matching (about 40 KB: a search or a
+    look-up reads no statistics)."""
+    return tuple(tuple(row) for row in json.loads(_read("index.json")))
+
+
+def record(row: Row) -> dict[str, Any]:
+    """One creature's whole record, read from its line alone."""
+    result: dict[str, Any] = json.loads(_read("creatures.jsonl", row[5], row[6]))
+    return result
+
+
+def creatures() -> list[dict[str, Any]]:
+    """Every shipped creature record, sorted by id (tests, the converter's check)."""
+    return [json.loads(line) for line in _read("creatures.jsonl").splitlines()]
+
+
+def fold(text: str) -> str:
     """Lower case without accents, for matching names typed either way ("dragón")."""
     return "".join(ch for ch in unicodedata.normalize("NFKD", text.casefold())
                    if not unicodedata.combining(ch))
 
 
-def _names(c: dict[str, Any]) -> list[str]:
-    return [c["id"], c["name"], c.get("full_name", ""), c.get("name_es", "")]
-
-
 def find(name: str) -> dict[str, Any]:
     """The creature called `name` (its id, English or Spanish name, any case or accents);
-    else the only one whose names all start with or contain it. UsageError (exit 2) naming
-    the candidates otherwise."""
+    else the only one whose names contain it. UsageError (exit 2) naming the candidates
+    otherwise."""
     from pbwcombat.model import slug
 
-    want, want_slug = _fold(name.strip()), slug(name)
-    every = creatures()
-    for c in every:
-        if want_slug == c["id"] or want in (_fold(n) for n in _names(c) if n):
-            return c
-    close = [c for c in every if any(want in _fold(n) for n in _names(c) if n)]
+    want, want_slug = fold(name.strip()), slug(name)
+    rows = index()
+    for row in rows:
+        if want_slug == row[0] or want in row[7].split("\n"):
+            return record(row)
+    close = [row for row in rows if want in row[7]]
     if len(close) == 1:
-        return close[0]
+        return record(close[0])
     if not close:
         raise UsageError(f'--srd: no SRD creature is called "{name}" (pbwcombat srd search '
                          "WORD lists them)")
-    shown = ", ".join(c["id"] for c in close[:8]) + (" …" if len(close) > 8 else "")
+    shown = ", ".join(row[0] for row in close[:8]) + (" …" if len(close) > 8 else "")
     raise UsageError(f'--srd: "{name}" names several SRD creatures: {shown}')
 
 
-def search(word: str) -> list[dict[str, Any]]:
+def search(word: str) -> list[Row]:
     """Creatures whose names (either language) or id contain `word`, sorted by id."""
-    want = _fold(word.strip())
-    return [c for c in creatures() if any(want in _fold(n) for n in _names(c) if n)]
+    want = fold(word.strip())
+    return [row for row in index() if want in row[7]]
 
 
-def line(c: dict[str, Any]) -> str:
-    """One line of `srd search`: id, English name, Spanish name, CR."""
-    es = f" / {c['name_es']}" if c.get("name_es") else ""
-    full = f" ({c['full_name']})" if c.get("full_name") else ""
-    return f"{c['id']}: {c['name']}{es}{full} — CR {c.get('cr') or '?'}"
+def line(row: Row, lang: str = "en") -> str:
+    """One line of `srd search`: id, English name, Spanish name, challenge rating (VD,
+    valor de desafío, in Spanish)."""
+    cid, name, es, full, cr = row[:5]
+    names = f"{name}{f' / {es}' if es else ''}{f' ({full})' if full else ''}"
+    return f"{cid}: {names} — {'VD' if lang == 'es' else 'CR'} {cr or '?'}"
 
 
 def definition(c: dict[str, Any], cid: str, side: str, lang: str = "en") -> dict[str, Any]:

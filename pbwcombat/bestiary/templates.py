@@ -10,21 +10,19 @@ from __future__ import annotations
 
 import json
 import sys
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from pbwcombat.errors import EncounterMissing, InvalidEncounter, UsageError
 
 
-@dataclass
-class Template:
+class Template(NamedTuple):
     """One creature's table (no id yet), its Hit Dice, and warnings for stderr."""
 
     table: dict[str, Any]
     hit_dice: str
     default_id: str
-    warnings: list[str] = field(default_factory=list)
+    warnings: tuple[str, ...] = ()
 
 
 def from_srd(name: str, side: str, lang: str) -> Template:
@@ -60,8 +58,8 @@ def from_statblock(source: str, side: str, lenient: bool) -> Template:
     # still refused: the combatant's own validation asks for them (exit 65)
     table = {"side": side, **parsed.table}
     return Template(table, parsed.hit_dice, slug(parsed.name) if parsed.name else "creature",
-                    [f"{where}: stat block: {u} (--lenient: line skipped)"
-                     for u in parsed.unread])
+                    tuple(f"{where}: stat block: {u} (--lenient: line skipped)"
+                          for u in parsed.unread))
 
 
 def roster(template: Template, ids: list[str], count: int | None, name: str | None,

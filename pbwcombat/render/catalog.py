@@ -774,6 +774,38 @@ MESSAGES_ES: dict[str, str] = {
         "{a} está fuera del tablero (coordenadas de {b} a {c})",
     "{a}: {b} is not an integer": "{a}: {b} no es un número entero",
     "add: {a} is not an id (a-z, 0-9, _ and -)": "add: {a} no es un id (a-z, 0-9, _ y -)",
+    # the SRD bestiary and pasted stat blocks (issue 26)
+    '--srd: no SRD creature is called "{a}" (pbwcombat srd search WORD lists them)':
+        "--srd: ninguna criatura del SRD se llama «{a}» (pbwcombat srd search PALABRA las "
+        "lista)",
+    '--srd: "{a}" names several SRD creatures: {b}':
+        "--srd: «{a}» nombra varias criaturas del SRD: {b}",
+    "srd search: no SRD creature's name holds \"{a}\"":
+        "srd search: ninguna criatura del SRD tiene «{a}» en su nombre",
+    "--id: {a} is not an id (a-z, 0-9, _ and -)": "--id: {a} no es un id (a-z, 0-9, _ y -)",
+    "--side: 1 to 100 characters": "--side: de 1 a 100 caracteres",
+    "--side, --roll-hp and --lenient go with --srd or --statblock":
+        "--side, --roll-hp y --lenient van con --srd o --statblock",
+    "add --roll-hp: the stat block gives no Hit Dice":
+        "add --roll-hp: el bloque de estadísticas no da Dados de Golpe",
+    "{a}: the stat block cannot be read ({reason})":
+        "{a}: no se puede leer el bloque de estadísticas ({reason})",
+    "stat block: {a}: {reason}": "bloque de estadísticas: {a}: {reason}",
+    "warning: {a}: stat block: {b}: {reason} (--lenient: line skipped)":
+        "aviso: {a}: bloque de estadísticas: {b}: {reason} (--lenient: línea omitida)",
+    "not a line of an SRD stat block": "no es una línea de un bloque de estadísticas del SRD",
+    "not a line of a stat block": "no es una línea de un bloque de estadísticas",
+    "missing": "falta",
+    'not "{a}"': "no tiene la forma «{a}»",
+    'not a size and a type ("Medium Humanoid")':
+        "no es un tamaño y un tipo («Medium Humanoid»)",
+    '"{a}" is not an attack like "Claw +9 melee (1d6+6)"':
+        "«{a}» no es un ataque como «Claw +9 melee (1d6+6)»",
+    "no attack that deals hit point damage": "ningún ataque hace daño a los puntos de golpe",
+    '"{a}" is not Hit Dice': "«{a}» no son Dados de Golpe",
+    '"{a}" is not a number': "«{a}» no es un número",
+    "party save: no PC of {a} is in {b}": "party save: ningún PJ de {a} está en {b}",
+    "{a}: the state of {b} saved": "{a}: guardado el estado de {b}",
     # conditions (R-CND-1): before the generic "{a} is not {b}" below
     "--rounds: {a} is not a number of turns (1 or more)":
         "--rounds: {a} no es un número de turnos (1 o más)",
