@@ -43,6 +43,7 @@ LAYER_OF: dict[str, str] = {
     "pbwcombat.dice": BASE,
     "pbwcombat.geometry": BASE,
     "pbwcombat.model": BASE,
+    "pbwcombat.traits": BASE,  # the Turn 3 definition keys the model validates
     "pbwcombat.document": BASE,
     "pbwcombat.events": BASE,
     "pbwcombat.clock": BASE,
