@@ -55,7 +55,7 @@ def creatures() -> list[dict[str, Any]]:
 
 
 def fold(text: str) -> str:
-    """Lower case without accents, for matching names typed either way ("dragón")."""
+    """Lower case without accents, for matching names typed with or without them."""
     return "".join(ch for ch in unicodedata.normalize("NFKD", text.casefold())
                    if not unicodedata.combining(ch))
 
@@ -88,11 +88,13 @@ def search(word: str) -> list[Row]:
 
 
 def line(row: Row, lang: str = "en") -> str:
-    """One line of `srd search`: id, English name, Spanish name, challenge rating (VD,
-    valor de desafío, in Spanish)."""
+    """One line of `srd search`: id, English name, Spanish name, challenge rating (its
+    abbreviation from the catalogue)."""
+    from pbwcombat.render.catalog import CATALOGUES
+
     cid, name, es, full, cr = row[:5]
     names = f"{name}{f' / {es}' if es else ''}{f' ({full})' if full else ''}"
-    return f"{cid}: {names} — {'VD' if lang == 'es' else 'CR'} {cr or '?'}"
+    return f"{cid}: {names} — {CATALOGUES[lang]['srd_cr']} {cr or '?'}"
 
 
 def definition(c: dict[str, Any], cid: str, side: str, lang: str = "en") -> dict[str, Any]:

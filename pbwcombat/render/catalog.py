@@ -155,6 +155,7 @@ EN: dict[str, str] = {
     "EffectRolled_heal": "{action}, healing for {names}: {roll}",
     "SaveReduced_half": "{name} saved: half damage, {amount}.",
     "SaveReduced_negates": "{name} saved: no effect.",
+    "srd_cr": "CR",  # `srd search`: challenge rating
     "Added": "{name} joins the fight.",
     "Added_at": "{name} joins the fight at {at}.",
     "refused_no_ammo": "no ammunition left",
@@ -506,6 +507,7 @@ ES: dict[str, str] = {
     "EffectRolled_heal": "{action}, curación para {names}: {roll}",
     "SaveReduced_half": "{name} ha salvado: mitad de daño, {amount}.",
     "SaveReduced_negates": "{name} ha salvado: sin efecto.",
+    "srd_cr": "VD",  # valor de desafío
     "Added": "{name} se une al combate.",
     "Added_at": "{name} se une al combate en {at}.",
     "refused_no_ammo": "no le queda munición",
