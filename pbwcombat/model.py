@@ -14,7 +14,6 @@ from typing import Any, Literal
 from pydantic_core import SchemaValidator
 from pydantic_core import core_schema as cs
 
-from pbwcombat import dice
 from pbwcombat.cleaning import clean
 from pbwcombat.schema import (
     BOOL,
@@ -28,6 +27,7 @@ from pbwcombat.schema import (
     tuple_of,
 )
 from pbwcombat.traits import COMBATANT_FIELDS, WEAPON_FIELDS
+from pbwcombat.traits import dice_expression as _dice_expression
 
 ID_PATTERN = r"^[a-z0-9][a-z0-9_-]*$"
 Status = Literal["ok", "disabled", "dying", "stable", "dead"]
@@ -89,12 +89,6 @@ def _player_handle(value: str) -> str:
     bare = clean(value).strip().lstrip("@").strip()
     if bare.casefold() in _MASS_MENTIONS:
         raise ValueError(f'"{value}" would mention everyone: not a player handle (R-OUT-7)')
-    return value
-
-
-def _dice_expression(value: str) -> str:
-    if not dice.is_dice_expression(value):
-        raise ValueError(f'"{value}" is not a dice expression')
     return value
 
 

@@ -60,7 +60,8 @@ def _resist(value: dict[str, int]) -> dict[str, int]:
     return value
 
 
-def _dice(value: str) -> str:
+def dice_expression(value: str) -> str:
+    """A dice expression (R-DIC-1) as a file key; ValueError else (the model's validator)."""
     from pbwcombat import dice
 
     if not dice.is_dice_expression(value):
@@ -76,7 +77,7 @@ RESIST = cs.no_info_after_validator_function(
     _resist, cs.dict_schema(cs.str_schema(strict=True, max_length=64), strict_int(1, 1000),
                             max_length=len(ENERGY)))
 SKILLS = cs.dict_schema(_SLUG, strict_int(-1000, 1000), max_length=200)
-SNEAK = cs.nullable_schema(cs.no_info_after_validator_function(_dice, text(100)))
+SNEAK = cs.nullable_schema(cs.no_info_after_validator_function(dice_expression, text(100)))
 
 # name → (schema, default), merged into Combatant.FIELDS / Weapon.FIELDS
 COMBATANT_FIELDS: dict[str, tuple[Any, Any]] = {

@@ -185,3 +185,9 @@ def test_shipped_creatures_have_sorted_unique_ids() -> None:
         c = srd.record(row)
         assert (c["id"], c["name"], c.get("name_es", ""), c.get("cr")) == (row[0], row[1],
                                                                           row[2], row[4])
+
+
+@pytest.mark.parametrize("expr,hp", [("4d8+11", 29), ("1d8+1", 5), ("1d8/2+2", 4),
+                                     ("1d8/4", 1), ("10d10+20+6d8+30", 132)])
+def test_hit_points_are_the_average_of_the_hit_dice_rounded_down(expr: str, hp: int) -> None:
+    assert statblock.average(expr) == hp

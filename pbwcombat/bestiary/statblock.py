@@ -234,19 +234,20 @@ def _hit_dice(p: Parsed, value: str) -> None:
 
 
 def average(expr: str) -> int:
-    """The average of Hit Dice, rounded down as the SRD does (`4d8+11` → 29); 0 if the
-    expression is not a plain sum of dice and numbers."""
-    total2 = 0  # twice the average, to stay in integers
-    for sign, term in re.findall(r"([+-]?)(\d+d\d+|\d+)", re.sub(r"/[24]", "", expr)):
+    """The average of Hit Dice, rounded down as the SRD does (`4d8+11` → 29, `1d8/2+2`, the
+    SRD's "½ d8+2", → 4); 0 if the expression is not a plain sum of dice and numbers."""
+    from fractions import Fraction
+
+    total = Fraction(0)
+    for sign, term, half in re.findall(r"([+-]?)(\d+d\d+|\d+)(/[24])?", expr):
         k = -1 if sign == "-" else 1
         if "d" in term:
-            n, s = (int(x) for x in term.split("d"))
-            total2 += k * n * (s + 1)
+            n, sides = (int(x) for x in term.split("d"))
+            value = Fraction(n * (sides + 1), 2)
         else:
-            total2 += k * 2 * int(term)
-    if re.search(r"/[24]", expr):
-        total2 //= int(re.findall(r"/([24])", expr)[0])
-    return max(total2 // 2, 1) if total2 > 0 else 0
+            value = Fraction(int(term))
+        total += k * value / (int(half[1:]) if half else 1)
+    return max(int(total), 1) if total > 0 else 0
 
 
 def _speed(p: Parsed, value: str) -> None:
