@@ -3,7 +3,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint bench torture clean
+.PHONY: demo test lint bench torture wheel clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -31,5 +31,10 @@ bench: $(STAMP)
 torture: $(STAMP)
 	PBW_TORTURE=full $(BIN)/python -m pytest tests/torture
 
+# What `pip install .` builds; `build/` first, so no stale module from an earlier build slips in.
+wheel: $(STAMP)
+	rm -rf build
+	$(BIN)/python -m pip wheel --no-deps -w dist .
+
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache
