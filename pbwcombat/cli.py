@@ -819,11 +819,18 @@ def map_cmd(encounter: Encounter,
 @command("verify", "Check the journal (R-LOG-3): the hash chain, that the history is "
          "complete, that the file is the state recorded last, every generator roll "
          "(undone ones included), the commitment and the players' salt. Names the first "
-         "record that fails (exit 3); lists die numbers rolled again after an undo."
-         "\n\nExample: pbwcombat verify fight.toml --seed 3f9a…")
+         "record that fails (exit 3); lists die numbers rolled again after an undo. With "
+         "--posts THREAD.txt, the saved forum thread too (R-LOG-8): names the first post that "
+         "disagrees and lists the dice never posted."
+         "\n\nExample: pbwcombat verify fight.toml --seed 3f9a… --posts thread.txt")
 def verify_cmd(encounter: Encounter,
                seed: Annotated[str | None, typer.Option(
                    "--seed", help="The revealed seed (default: the file's).")] = None,
+               posts: Annotated[Path | None, typer.Option(
+                   "--posts", help="Check the forum thread saved as text (rendered, or its "
+                                   "BBCode/Markdown source) against the journal: chain "
+                                   "marks in order, die numbers and faces, dice never "
+                                   "posted (R-LOG-8).", show_default=False)] = None,
                format: FormatOpt = None, lang: LangOpt = None,
                max_length: MaxLengthOpt = None, debug: DebugOpt = False) -> None:
     from pbwcombat.errors import Refused
@@ -833,8 +840,13 @@ def verify_cmd(encounter: Encounter,
     _check_choice(format, FORMATS, "--format")
     _check_choice(lang, LANGS, "--lang")
     _check_length(max_length)
+    thread = None
+    if posts is not None:
+        from pbwcombat.thread import read_thread
+
+        thread = read_thread(posts)
     raw, enc = load(encounter)
-    report = verify_file(encounter, raw, seed_to_check(encounter, enc, seed))
+    report = verify_file(encounter, raw, seed_to_check(encounter, enc, seed), thread)
     _deliver(verify_post(report, enc, format, lang), format or "plain", max_length)
     if not report.ok:
         raise Refused(report.refusal(lang or enc.lang))

@@ -14,10 +14,12 @@ from typing import TYPE_CHECKING, Any
 from pbwcombat import journal, store
 from pbwcombat.dice import generated_face, generator_key
 from pbwcombat.errors import UsageError
-from pbwcombat.render.trust import Reuse, describe, die_reuses, reuse_lines
+from pbwcombat.render.trust import Reuse, describe, die_reuses, reuse_lines, unposted_lines
+from pbwcombat.thread import dice_in
 
 if TYPE_CHECKING:
     from pbwcombat.model import DiceState, Encounter
+    from pbwcombat.thread import Unposted
 
 
 @dataclass
@@ -32,6 +34,9 @@ class Report:
     commitment: str = ""
     committed: bool = False
     complete: bool = True
+    posts: int | None = None  # R-LOG-8: chain marks read from the thread (None: no --posts)
+    unposted: list[Unposted] = field(default_factory=list)
+    after_last: int = 0  # records after the last marked post
 
     @property
     def ok(self) -> bool:
@@ -43,7 +48,9 @@ class Report:
     def refusal(self, lang: str = "en") -> str:
         """The message of the refusal (exit 3) after a failed report is printed; the failure
         in `lang` (R-OUT-5: the frame is translated on the way to stderr)."""
-        return f"R-LOG-3: verification failed at {_said(self.failures[0], lang)}"
+        rule = "R-LOG-8" if self.failures[0].startswith(("post ", "after the last post")) \
+            else "R-LOG-3"
+        return f"{rule}: verification failed at {_said(self.failures[0], lang)}"
 
 
 def _said(failure: str, lang: str) -> str:
@@ -144,6 +151,9 @@ def verify_post(report: Report, enc: Encounter, fmt: str | None, lang: str | Non
     shape = "markdown" if fmt == "discord" else fmt if fmt in ("bbcode", "markdown") \
         else "plain"
     out += reuse_lines(report.reuses, shape, lang)
+    if report.posts is not None:
+        out.append(cat["verify_posts"].format(count=report.posts, after=report.after_last))
+        out += unposted_lines(report.unposted, shape, lang)
     out += [cat["verify_failure"].format(failure=_said(failure, lang))
             for failure in report.failures]
     out.append(cat["verify_ok"] if report.ok else cat["verify_failed"])
@@ -160,26 +170,46 @@ def verify_post(report: Report, enc: Encounter, fmt: str | None, lang: str | Non
         "reuses": [{"n": r.n, "first": describe(r.first), "first_face": r.first_face,
                     "then": describe(r.then), "then_face": r.then_face}
                    for r in report.reuses],
+        **({} if report.posts is None else {
+            "posts": report.posts, "after_last_post": report.after_last,
+            "unposted": [{"n": u.n, "face": u.face, "command": describe(u.record),
+                          "seq": u.record.get("seq"), "undone": u.undone}
+                         for u in report.unposted]}),
         "text": text}, ensure_ascii=False) + "\n"
 
 
-def verify_file(path: Path, raw: bytes, seed_hex: str) -> Report:
-    """R-LOG-3 over the encounter at `path` (its current bytes `raw`) with the seed."""
+def verify_file(path: Path, raw: bytes, seed_hex: str, thread: str | None = None) -> Report:
+    """R-LOG-3 over the encounter at `path` (its current bytes `raw`) with the seed; with
+    the saved `thread`'s text, R-LOG-8 too, whose failures come first (the thread is the
+    evidence a player holds: the first post that disagrees is named)."""
     path = store.real(path)
     report = Report(commitment=commitment_of(seed_hex))
     h = journal.history(path, raw)
+    _check_journal(report, h, raw, bytes.fromhex(seed_hex))
+    if thread is not None:
+        from pbwcombat.thread import check
+
+        seen = check(thread, h)
+        report.posts = seen.posts
+        report.unposted = seen.unposted
+        report.after_last = seen.after_last
+        report.failures[:0] = seen.failures
+    return report
+
+
+def _check_journal(report: Report, h: journal.History, raw: bytes, seed: bytes) -> None:
+    """R-LOG-3's checks of the journal read as `h`, the file's bytes `raw`, with the seed."""
     for line, what in h.damaged:
         report.fail(f"line {line}", what)
     live = h.live()
     report.records = len(live)
     report.aborted = len(h.aborted)
-    seed = bytes.fromhex(seed_hex)
     if not live:
         if _version_in(raw.decode("utf-8", "replace")) not in (0, None):
             report.complete = False
             report.fail("journal", "missing: the file has changed but its history is not "
                                    "there (incomplete)")
-        return report
+        return
     # completeness: the first record starts from the file as first written by hand
     first = live[0]
     assert first.record is not None
@@ -263,7 +293,7 @@ def verify_file(path: Path, raw: bytes, seed_hex: str) -> Report:
                                        "roll kept out of the journal?)")
                 counter = roll["n"] + 1 if type(roll.get("n")) is int else counter
                 _check(report, key, roll, f"{where}, die {i + 1}")
-            for die in _dice_in(rec.get("events", [])):
+            for die in dice_in(rec.get("events", [])):
                 if die.get("n") is not None:
                     _check(report, key, die, f"{where}, post")
             commits = _events(rec, "DiceCommitted")
@@ -287,7 +317,6 @@ def verify_file(path: Path, raw: bytes, seed_hex: str) -> Report:
         report.fail("file", f"its bytes are not the state recorded last (record {prev_seq}): "
                             "changed since, by hand or by an older copy")
     report.reuses = die_reuses({**x.record, "seq": x.seq} for x in live if x.record)
-    return report
 
 
 def _check(report: Report, key: bytes, die: dict[str, Any], where: str) -> None:
@@ -299,14 +328,3 @@ def _check(report: Report, key: bytes, die: dict[str, Any], where: str) -> None:
     if face != die.get("face"):
         report.fail(where, f"#{die['n']}, d{die['sides']}: logged {die.get('face')}, "
                            f"recomputed {face}")
-
-
-def _dice_in(value: Any) -> list[dict[str, Any]]:
-    """Every die dict ({sides, face, n}) inside the events as shown in the posts."""
-    if isinstance(value, dict):
-        if {"sides", "face", "n"} <= value.keys():
-            return [value]
-        return [d for v in value.values() for d in _dice_in(v)]
-    if isinstance(value, list):
-        return [d for v in value for d in _dice_in(v)]
-    return []

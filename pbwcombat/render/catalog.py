@@ -289,6 +289,11 @@ EN: dict[str, str] = {
                       "{aborted})",
     "verify_generated": "generator rolls checked: {count}",
     "verify_supplied": "supplied faces (not checkable): {count}",
+    "verify_posts": "posts with a chain mark checked: {count} (records after the last one: "
+                    "{after})",
+    "verify_unposted": "Generator dice the journal holds that no post shows:",
+    "unposted": "#{n}: rolled by `{command}`, never posted",
+    "unposted_undone": "#{n}: rolled by `{command}` (undone), never posted",
     "verify_failure": "FAILED {failure}",
     "verify_ok": "ok",
     "verify_failed": "FAILED",
@@ -641,6 +646,12 @@ ES: dict[str, str] = {
                       "abortados: {aborted})",
     "verify_generated": "tiradas del generador comprobadas: {count}",
     "verify_supplied": "caras aportadas (no comprobables): {count}",
+    "verify_posts": "mensajes con marca de cadena comprobados: {count} (registros tras el "
+                    "último: {after})",
+    "verify_unposted": "Dados del generador que guarda el diario y que ningún mensaje "
+                       "muestra:",
+    "unposted": "#{n}: tirado por `{command}`, nunca publicado",
+    "unposted_undone": "#{n}: tirado por `{command}` (deshecha), nunca publicado",
     "verify_failure": "FALLA {failure}",
     "verify_ok": "ok",
     "verify_failed": "FALLA",
@@ -753,6 +764,9 @@ MESSAGES_ES: dict[str, str] = {
     '{a} has no combatant "{b}"': "{a} no tiene el combatiente «{b}»",
     "{a}: the roster file cannot be read ({reason})":
         "{a}: no se puede leer el archivo de plantilla ({reason})",
+    "--posts {a}: the thread cannot be read ({reason})":
+        "--posts {a}: no se puede leer el hilo ({reason})",
+    "not a regular file": "no es un archivo normal",
     "attack --full: give one or more targets T1,T2,…":
         "attack --full: indica uno o más objetivos T1,T2,…",
     "--withdraw excludes --step, --run and --away": "--withdraw excluye --step, --run y --away",
@@ -1239,6 +1253,31 @@ MESSAGES_ES: dict[str, str] = {
         "entonces, a mano o por una copia anterior",
     "malformed die {a}": "dado mal formado {a}",
     "#{a}, d{b}: logged {c}, recomputed {d}": "#{a}, d{b}: registrado {c}, recalculado {d}",
+    # verify --posts (R-LOG-8): which post, and what disagrees
+    "post {a} (⛓ {b}, line {c})": "mensaje {a} (⛓ {b}, línea {c})",
+    "after the last post": "tras el último mensaje",
+    "the journal holds record {a} ({b}) before it, which no post shows and which was not "
+    "undone (a die rolled off the thread?)":
+        "el diario guarda antes el registro {a} ({b}), que ningún mensaje muestra y que no "
+        "se deshizo (¿un dado tirado fuera del hilo?)",
+    "it says a command was undone, but its mark is not an undo record of the journal (an "
+    "undone command dropped?)":
+        "dice que se deshizo una orden, pero su marca no es un registro de deshacer del diario "
+        "(¿se quitó una orden deshecha?)",
+    "its mark is record {a}, which the journal has as aborted (a crash happens before the "
+    "post, never after it)":
+        "su marca es el registro {a}, que el diario da por abortado (una caída ocurre antes "
+        "del mensaje, nunca después)",
+    "its mark is no record of the journal (a record rewritten or dropped)":
+        "su marca no es ningún registro del diario (un registro reescrito o quitado)",
+    "die #{a} is shown as {b}, but record {c} ({d}) rolled {e}":
+        "el dado #{a} se muestra como {b}, pero el registro {c} ({d}) sacó {e}",
+    "die #{a} is shown as {b}, but record {c} ({d}) did not roll it (a die burnt off the "
+    "record?)":
+        "el dado #{a} se muestra como {b}, pero el registro {c} ({d}) no lo tiró (¿un dado "
+        "gastado fuera del registro?)",
+    "die #{a} is shown as {b}, but the journal holds no such roll":
+        "el dado #{a} se muestra como {b}, pero el diario no guarda esa tirada",
     "verification failed: {a} mismatch(es), {b} gap(s)":
         "la verificación ha fallado: discrepancias, {a}; huecos, {b}",
 }

@@ -41,7 +41,8 @@ def _bold_open(text: str, fmt: str) -> bool:
 
 
 def break_line(line: str, width: int, fmt: str) -> list[str]:
-    """`line` in pieces of at most `width` characters, at spaces when it can; a bold span cut
+    """`line` in pieces of at most `width` characters, at spaces when it can (never inside a
+    die, `17 #42`, whose number `verify --posts` reads); a bold span cut
     by a break is closed at its end and reopened on the next piece."""
     opener, closer = _BOLD.get(fmt, ("", ""))
     room = width - len(opener) - len(closer)
@@ -51,6 +52,8 @@ def break_line(line: str, width: int, fmt: str) -> list[str]:
     while len(carry) + len(rest) > width:
         cut = max(room - len(carry), 1)
         space = rest.rfind(" ", 1, cut + 1)
+        while space > 0 and rest[space + 1:space + 2] == "#" and rest[space - 1].isdigit():
+            space = rest.rfind(" ", 1, space)  # R-LOG-8: a die, `17 #42`, stays whole
         head, rest = (rest[:space], rest[space + 1:]) if space > 0 else (rest[:cut], rest[cut:])
         piece = carry + head
         if opener and _bold_open(piece, fmt):

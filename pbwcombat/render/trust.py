@@ -104,3 +104,16 @@ def reuse_lines(reuses: list[Reuse], fmt: str, lang: str) -> list[str]:
         lines.append("- " + n.t("reuse", n=r.n, a_face=r.first_face, a=describe(r.first, n),
                                 b_face=r.then_face, b=describe(r.then, n)))
     return lines
+
+
+def unposted_lines(unposted: list[Any], fmt: str, lang: str) -> list[str]:
+    """R-LOG-8: the generator dice the journal holds that no post shows ("#7: rolled by
+    `roll`, never posted"); `unposted` are `thread.Unposted`."""
+    if not unposted:
+        return []
+    n = _narrator(None, fmt, lang, False)
+    lines = [n.markup.bold(n.t("verify_unposted"))]
+    for u in unposted:
+        key = "unposted_undone" if u.undone else "unposted"
+        lines.append("- " + n.t(key, n=u.n, command=describe(u.record, n)))
+    return lines
