@@ -223,8 +223,9 @@ class StandUp(Action):
 
 
 class DiceCommit(Action):
+    """`dice commit`: no salt here (R-LOG-9: the players' salt comes after, by `dice salt`)."""
+
     VERB = "dice commit"
-    salt: str | None = None
 
 
 class DiceSalt(Action):

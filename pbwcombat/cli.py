@@ -750,8 +750,13 @@ def condition_cmd(encounter: Encounter,
                 group=_DICE_COMMANDS)
 def dice_commit_cmd(encounter: Encounter, opts: Any,
                     salt: Annotated[str | None, typer.Option(
-                        "--salt", help="Mix in the players' salt at once.")] = None) -> None:
-    _run(encounter, "dice commit", act.DiceCommit(salt), opts)
+                        "--salt", hidden=True, show_default=False)] = None) -> None:
+    if salt is not None:  # R-LOG-9: refused before anything is read or written
+        raise UsageError("R-LOG-9: dice commit --salt is refused: the players choose the "
+                         "salt after seeing the commitment, and the GM sets it with `dice "
+                         "salt FILE SALT` (a salt known before the commitment would let a GM "
+                         "try seeds)")
+    _run(encounter, "dice commit", act.DiceCommit(), opts)
 
 
 @action_command("salt", "Mix in a value the players chose after the commitment (e.g. the "

@@ -138,7 +138,7 @@ def _stand_up(res: Resolution, x: a.StandUp) -> None:
 def _dice_commit(res: Resolution, x: a.DiceCommit) -> None:
     from pbwcombat.rules import rolls
 
-    rolls.commit_dice(res, x.salt)
+    rolls.commit_dice(res)
 
 
 def _dice_salt(res: Resolution, x: a.DiceSalt) -> None:

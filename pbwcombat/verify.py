@@ -81,15 +81,20 @@ def reveal_post(dice: DiceState, version: int, fmt: str | None, lang: str = "en"
     lines labelled in `lang` (R-OUT-5), or in SPEC's JSON shape (version, events, text) plus
     the seed's keys, which stay the same in every language for scripts."""
     from pbwcombat.render.catalog import CATALOGUES
+    from pbwcombat.render.markup import Plain, markup_for
 
     cat = CATALOGUES[lang]
+    # R-OUT-7: the salt is the players' text, cleaned and escaped like any user text in the
+    # post's format (no markup, link, mass mention or bidi control); the algorithm and the
+    # seed are the file's fixed forms (a literal, 64 hex digits)
+    markup = markup_for(fmt or "plain") if fmt != "json" else Plain()
     text = "".join(cat[f"reveal_{key}"].format(value=value) + "\n" for key, value in (
-        ("algorithm", dice.algorithm), ("seed", dice.seed), ("salt", dice.salt),
-        ("commitment", commitment_of(dice.seed))))
+        ("algorithm", dice.algorithm), ("seed", dice.seed),
+        ("salt", markup.escape(dice.salt)), ("commitment", commitment_of(dice.seed))))
     if fmt != "json":
         return _shaped(text, fmt)
     return json.dumps({"version": version, "events": [], "algorithm": dice.algorithm,
-                       "seed": dice.seed, "salt": dice.salt,
+                       "seed": dice.seed, "salt": Plain().escape(dice.salt),
                        "commitment": commitment_of(dice.seed), "text": text},
                       ensure_ascii=False) + "\n"
 

@@ -269,6 +269,7 @@ def test_R_DIC_2_initiative_uses_generator_in_file_order(run, seeded):
 
 
 def test_R_DIC_2_salt_changes_key_to_sha256_of_seed_and_salt(run, seeded):
+    assert run("dice", "commit", seeded).code == 0  # R-LOG-9: the salt after the commitment
     r = run("dice", "salt", seeded, "4817")
     assert r.code == 0, r.err
     table = dice_table(seeded)

@@ -293,6 +293,8 @@ def test_R_OUT_5_spanish_refusals_carry_no_english_inside(run, tmp_path, case):
     option's value); the file and its journal stay byte-identical."""
     args, code, spanish = SWEEP[case]
     path = _vado(tmp_path, run)
+    if args[:2] == ("dice", "salt"):  # R-LOG-9: a salt only after the commitment
+        ok(run("dice", "commit", path))
     journal = path.with_name(path.name + ".journal")
     before = (path.read_bytes(), journal.read_bytes())
     r = run(*(a.format(p=path, t=tmp_path) for a in args))

@@ -195,7 +195,7 @@ SAMPLES = [
     a.Move("ann", ((1, 2), (-1, 3))), a.Move("ann", ((0, 1),), step=True),
     a.Move("ann", away=True, to_cover=True), a.Disengage("ann"),
     a.Disengage("ann", (-1, 2), True), a.Intercept("tom", "ann"), a.DiceCommit(),
-    a.DiceCommit("x y"), a.DiceSalt("4817"), a.Declare("ann", ("attack", "orc", "--mod", "2")),
+    a.DiceSalt("4817"), a.Declare("ann", ("attack", "orc", "--mod", "2")),
     a.ClearDeclaration("ann"), a.Resolve(), a.SetCondition(("ann", "orc"), "prone"),
     a.SetCondition(("orc",), "paralyzed", 2, "end", "ann"),
     a.SetCondition(("orc",), "prone", remove=True), a.StandUp("ann"),

@@ -497,6 +497,7 @@ def test_SPEC_env_lock_timeout_zero_is_accepted(run, duel_file, monkeypatch):
 
 
 def test_SPEC_never_writes_a_file_it_would_refuse_salt_too_long_exit_2(run, duel_file):
+    assert run("dice", "commit", duel_file).code == 0  # R-LOG-9: the salt comes after it
     before = snapshot(duel_file)
     r = run("dice", "salt", duel_file, "x" * 1001)
     assert r.code == 2, (r.code, r.err)
@@ -582,6 +583,8 @@ def test_R_LOG_1_a_key_whose_command_was_undone_is_free_again(run, duel_file):
 
 @pytest.mark.parametrize("command", [("dice", "commit"), ("dice", "salt", "x")])
 def test_R_LOG_1_dice_commit_and_salt_cannot_be_undone(run, duel_file, command):
+    if command[1] == "salt":  # R-LOG-9: a salt only after the commitment
+        assert run("dice", "commit", duel_file).code == 0
     assert run(command[0], command[1], duel_file, *command[2:]).code == 0
     before = snapshot(duel_file)
     r = run("undo", duel_file)

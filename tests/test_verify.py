@@ -107,6 +107,7 @@ def test_salt_changes_the_key(run, duel_file, tmp_path):
 
 
 def test_R_LOG_5_second_salt_refused_even_with_force(run, duel_file):
+    ok(run("dice", "commit", duel_file))
     ok(run("dice", "salt", duel_file, "4817"))
     before = snapshot(duel_file, mtime=True)
     for extra in ((), ("--force",)):
@@ -138,7 +139,8 @@ def test_reveal_with_force(run, duel_file):
 
 
 def test_reveal_after_end(run, duel_file):
-    ok(run("roll-initiative", duel_file, "--dice", "10,5"))
+    ok(run("dice", "commit", duel_file))
+    ok(run("roll-initiative", duel_file, "--dice", "10,5"))  # supplied: no generator roll
     ok(run("dice", "salt", duel_file, "77"))
     ok(run("end", duel_file))
     seed = dice_table(duel_file)["seed"]
@@ -328,7 +330,8 @@ def test_R_LOG_5_salt_after_a_generator_roll_following_the_commitment_is_refused
 
 
 def test_R_LOG_2_fishing_2_salt_edited_by_hand_after_commit_is_refused(run, duel_file):
-    ok(run("dice", "commit", duel_file, "--salt", "4817"))
+    ok(run("dice", "commit", duel_file))
+    ok(run("dice", "salt", duel_file, "4817"))
     ok(run("roll", duel_file, "1d20"))
     set_key(duel_file, "dice", "salt", '"1234"')
     before = snapshot(duel_file)
@@ -341,7 +344,7 @@ def test_R_LOG_2_fishing_2_salt_edited_by_hand_after_commit_is_refused(run, duel
     assert "1234" not in r.out and "4817" not in r.out  # [dice] values never shown
     r = run("verify", duel_file)
     assert r.code == 3, (r.code, r.out)
-    assert "record 3" in r.err and "[dice] edited by hand" in r.out
+    assert "record 4" in r.err and "[dice] edited by hand" in r.out
 
 
 def test_R_LOG_3_fishing_2_seed_edited_by_hand_after_commit_fails_verify(run, duel_file):
@@ -355,18 +358,19 @@ def test_R_LOG_3_fishing_2_seed_edited_by_hand_after_commit_fails_verify(run, du
 
 
 def test_R_LOG_3_fishing_2_salt_changed_in_a_journal_record_fails_verify(run, duel_file):
-    ok(run("dice", "commit", duel_file, "--salt", "4817"))
+    ok(run("dice", "commit", duel_file))
+    ok(run("dice", "salt", duel_file, "4817"))
     ok(run("roll", duel_file, "2d20"))
     recs = records(duel_file)
-    recs[1]["salt"] = ""  # the roll claims the unsalted key
-    for d in recs[1]["rolls"]:
+    recs[2]["salt"] = ""  # the roll claims the unsalted key
+    for d in recs[2]["rolls"]:
         d["face"] = face(dice_table(duel_file)["seed"], "", d["n"], 20)
-    for d in dice_in(recs[1]["events"]):
+    for d in dice_in(recs[2]["events"]):
         d["face"] = face(dice_table(duel_file)["seed"], "", d["n"], 20)
     write_records(duel_file, recs)
     r = run("verify", duel_file)
     assert r.code == 3, r.out
-    assert "record 2" in r.err and "salt" in r.err
+    assert "record 3" in r.err and "salt" in r.err
 
 
 def test_R_LOG_1_fishing_3_undo_then_another_command_is_listed_by_log_and_verify(run, duel_file):

@@ -764,6 +764,16 @@ MESSAGES_ES: dict[str, str] = {
     '{a} has no combatant "{b}"': "{a} no tiene el combatiente «{b}»",
     "{a}: the roster file cannot be read ({reason})":
         "{a}: no se puede leer el archivo de plantilla ({reason})",
+    "dice commit --salt is refused: the players choose the salt after seeing the commitment, "
+    "and the GM sets it with `dice salt FILE SALT` (a salt known before the commitment would "
+    "let a GM try seeds)":
+        "se rechaza dice commit --salt: los jugadores eligen la sal después de ver el "
+        "compromiso, y el director la pone con `dice salt ARCHIVO SAL` (una sal conocida antes "
+        "del compromiso dejaría al director probar semillas)",
+    "the players' salt is set only after the commitment: run dice commit first, then the "
+    "players choose it":
+        "la sal de los jugadores se pone solo después del compromiso: primero dice commit, y "
+        "luego la eligen los jugadores",
     "--posts {a}: the thread cannot be read ({reason})":
         "--posts {a}: no se puede leer el hilo ({reason})",
     "not a regular file": "no es un archivo normal",

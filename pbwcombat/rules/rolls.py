@@ -17,22 +17,26 @@ def free_roll(res: Resolution, expr: str, who: str | None, reason: str) -> None:
     res.emit(ev.FreeRolled(who or "", name, str(parsed), res.dice.roll(parsed), reason))
 
 
-def commit_dice(res: Resolution, salt: str | None) -> None:
-    """`dice commit`: publish SHA-256 of the secret seed (R-DIC-2), optionally with the salt."""
+def commit_dice(res: Resolution) -> None:
+    """`dice commit`: publish SHA-256 of the secret seed (R-DIC-2). Never with the salt: a
+    salt known before the seed is committed would let a GM grind seeds offline (R-LOG-9);
+    the players choose it after seeing the commitment, for `dice salt`."""
     import hashlib
 
     assert res.enc.dice is not None
     seed = bytes.fromhex(res.enc.dice.seed)
     res.emit(ev.DiceCommitted(hashlib.sha256(seed).hexdigest(), res.enc.dice.algorithm))
-    if salt is not None:
-        salt_dice(res, salt)
 
 
 def salt_dice(res: Resolution, salt: str) -> None:
-    """`dice salt`: mix in the players' value; once only, so the GM cannot fish for a key."""
+    """`dice salt`: mix in the players' value; once only, so the GM cannot fish for a key, and
+    only after the commitment, so the GM cannot grind seeds for a salt he knows (R-LOG-9)."""
     assert res.enc.dice is not None
     if not salt:
         raise UsageError("the salt cannot be empty")
+    if not res.enc.dice.committed:  # R-LOG-9: a salt known before the commitment
+        raise IllegalAction("R-LOG-9", "the players' salt is set only after the commitment: "
+                                       "run dice commit first, then the players choose it")
     if res.enc.dice.salt:  # R-LOG-5: once, even with --force (no fishing for a key)
         raise IllegalAction("R-LOG-5", "the players' salt is already set; it can be set "
                                        "only once")
