@@ -309,7 +309,10 @@ def _ids(text: str) -> tuple[str, ...]:
          "\n\nExample: pbwcombat new fight.toml --name 'Ambush' --lang en")
 def new_cmd(encounter: Encounter,
             name: Annotated[str | None, typer.Option("--name", help="Encounter name.")] = None,
-            lang: LangOpt = None, debug: DebugOpt = False) -> None:
+            lang: Annotated[str | None, typer.Option(
+                "--lang", help="es | en: the starter's language, its `lang` and comments "
+                               "(default: en).")] = None,
+            debug: DebugOpt = False) -> None:
     from pbwcombat.starter import write_starter
 
     _check_choice(lang, LANGS, "--lang")

@@ -38,6 +38,9 @@ class Resolution:
         # for every act it makes, declared or by standing orders
         self.command_no_aoo: frozenset[str] = frozenset()
         self.command_no_intercept: frozenset[str] = frozenset()
+        # warnings for stderr (the command is applied all the same), in English: the CLI
+        # says them in the reader's language
+        self.warnings: list[str] = []
 
     def apply(self, action: object, ids_known: bool = False) -> None:
         """Resolve a further action inside this one (a declared round, standing orders),

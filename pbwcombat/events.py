@@ -467,9 +467,13 @@ class InterceptDeclined(Value):
 
 
 class Declared(Value):
+    """`replaces`: the declaration this one took the place of (R-ORD-3: one per combatant
+    and round, so the post says so; empty when there was none)."""
+
     who: str
     name: str
     action: tuple[str, ...]
+    replaces: tuple[str, ...] = ()
 
 
 class DeclarationCleared(Value):

@@ -220,7 +220,7 @@ def run_action(path: Path, command: str, action: Action, opts: Options) -> Outco
                                 state=res.enc.state.replace(version=enc.state.version + 1))
         data = encode_file(raw, after)
         unused = tuple(source.supplied)
-        warnings = []
+        warnings = list(res.warnings)
         if unused:
             warnings.append("unused --dice faces: " + ",".join(map(str, unused)) + " (R-DIC-3)")
         text = render(after, res.events, opts, unused, preface=_preface(after, opts, prelude),

@@ -1,6 +1,6 @@
 """Issue 28's bugs a new GM meets in the first hour, each named after the rule it breaks:
-GM-only numbers in a hand edit's line (R-LOG-2), a silent second declaration (R-TRN-3), a
-declared action on targets already down (R-ORD-5), a reckless disengage that drops the mover
+GM-only numbers in a hand edit's line (R-LOG-2), a silent second declaration (R-ORD-3), a
+declared action on targets already down (R-ORD-3), a reckless disengage that drops the mover
 (R-AOO-6), the starter's pointers (SPEC `new`), `roll --who` on the fallen, Spanish "al"/"del"
 (R-OUT-5)."""
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from helpers import doc, fight, ok, person
+from helpers import doc, events, fight, ok, person
 
 
 def _hand_edit(path: Path, cid: str, old: str, new: str) -> None:
@@ -142,3 +142,160 @@ def test_R_LOG_2_set_a_rule_and_R_ENG_0_switching_off_ends_every_engagement(run,
     ok(run("validate", path))
     ok(run("undo", path))
     assert doc(path)["combatants"][0]["engaged"] == ["orc"]
+
+
+# -- a second declaration says what it replaces (R-ORD-3) -----------------------------------
+
+
+def _declared_fight(run, encounter, lang: str = "en") -> Path:
+    path = encounter(fight(person("ann", "heroes", 2, pc=True, position=[0, 0]),
+                           person("orc", "monsters", 0, position=[5, 5]), lang=lang))
+    ok(run("roll-initiative", path, "--dice", "10,10"))
+    return path
+
+
+def test_R_ORD_3_a_second_declare_says_what_it_replaces(run, encounter):
+    path = _declared_fight(run, encounter)
+    r = ok(run("declare", path, "ann", "move", "3,4", "--format", "plain"))
+    assert "replaces" not in r.out
+    r = ok(run("declare", path, "ann", "attack", "orc", "--format", "plain"))
+    assert "Ann declares: attack Orc (replaces: move to (3,4))" in r.out, r.out
+    assert doc(path)["state"]["declarations"]["ann"] == ["attack", "orc"]
+
+
+def test_R_ORD_3_a_second_declare_says_what_it_replaces_in_spanish(run, encounter):
+    path = _declared_fight(run, encounter, "es")
+    ok(run("declare", path, "ann", "move", "3,4"))
+    r = ok(run("declare", path, "ann", "move", "2,2", "--format", "plain"))
+    assert "(sustituye a: moverse a (3,4))" in r.out, r.out
+
+
+# -- a declared act on targets already down is skipped (R-ORD-3) ---------------------------
+
+HOLD = ('[[combatants.actions]]\nid = "hold"\nname = "Hold person"\nsave = "will"\ndc = 15\n'
+        'condition = "paralyzed"\n\n[[combatants.actions]]\nid = "cure"\nname = "Cure"\n'
+        'heal = "1d8"\n')
+
+
+def _orc_drops_first(run, encounter, declared: tuple[str, ...]) -> tuple[Path, object]:
+    """Ann (first) drops the orc (3 hp) with a 15 and a 6; Bo then has `declared`."""
+    path = encounter(fight(person("ann", "heroes", 3, pc=True),
+                           person("bo", "heroes", 2, pc=True) + HOLD,
+                           person("orc", "monsters", 0, hp=3, defense=5),
+                           person("gob", "monsters", -1, hp=30)))
+    ok(run("roll-initiative", path, "--dice", "10,10,10,10"))
+    ok(run("declare", path, "ann", "attack", "orc"))
+    ok(run("declare", path, "bo", *declared))
+    r = ok(run("resolve", path, "--dice", "15,6,2,15,6", "--format", "json"))
+    return path, r
+
+
+def test_R_ORD_3_a_declared_spell_on_a_target_already_down_is_skipped(run, encounter):
+    """The dying orc is not "paralyzed": no save rolled, no condition, the skip said."""
+    path, r = _orc_drops_first(run, encounter, ("action", "hold", "--target", "orc"))
+    assert events(r, "SaveRolled") == [] and events(r, "ConditionApplied") == []
+    skipped = events(r, "DeclarationSkipped")
+    assert [s["who"] for s in skipped] == ["bo"]
+    assert "every target is down" in skipped[0]["reason"]
+    assert "paralyzed" not in doc(path)["combatants"][2].get("conditions", {})
+
+
+def test_R_ORD_3_a_declared_attack_on_a_target_already_down_is_skipped(run, encounter):
+    _, r = _orc_drops_first(run, encounter, ("attack", "orc"))
+    assert [a["attacker"] for a in events(r, "AttackRolled")] == ["ann"]
+    assert [s["who"] for s in events(r, "DeclarationSkipped")] == ["bo"]
+
+
+def test_R_ORD_3_healing_a_fallen_ally_is_not_skipped(run, encounter):
+    """A cure declared on a target that is down still happens (it is what cures are for)."""
+    path = encounter(fight(person("ann", "heroes", 3, pc=True, hp=-2, max_hp=10),
+                           person("bo", "heroes", 2, pc=True) + HOLD,
+                           person("orc", "monsters", 0, hp=30)))
+    ok(run("roll-initiative", path, "--dice", "10,10,10"))
+    ok(run("declare", path, "bo", "action", "cure", "--target", "ann"))
+    r = ok(run("resolve", path, "--dice", "5", "--format", "json"))
+    assert events(r, "DeclarationSkipped") == [] and events(r, "EffectRolled")
+
+
+# -- a reckless disengage whose free attack drops the mover says so (R-AOO-6) --------------
+
+
+def test_R_AOO_6_reckless_disengage_to_a_square_says_the_fallen_mover_does_not_go_on(
+        run, encounter):
+    from helpers import AXE, build, fighter, trade_blows
+
+    path = encounter(build(fighter("hero", "heroes", (0, 0), initiative_mod=2, hp=5),
+                           fighter("orc", "monsters", (1, 0), weapons=(AXE,))))
+    trade_blows(run, path, orc_dice="1")
+    assert doc(path)["state"]["turn"] == "hero" and doc(path)["combatants"][0]["engaged"]
+    r = ok(run("disengage", path, "hero", "--reckless", "--to", "3,0", "--dice", "2,10",
+               "--format", "json"))
+    (stop,) = events(r, "MoveStopped")
+    assert (stop["who"], stop["reason"], stop["at"]) == ("hero", "fell", [0, 0])
+    assert "hero stops at (0,0): they have fallen." in r.json()["text"]
+    assert doc(path)["combatants"][0]["position"] == [0, 0]
+
+
+# -- `pbwcombat new`: what a new GM reads first (SPEC `new`) --------------------------------
+
+
+def test_SPEC_new_starter_points_at_docs_users_have_and_lists_every_rules_key(run, tmp_path):
+    import tomllib
+
+    from pbwcombat.model import Rules
+
+    for lang, page in (("en", "docs/en/rules.md"), ("es", "docs/es/rules.md")):
+        path = tmp_path / f"new-{lang}.toml"
+        ok(run("new", path, "--lang", lang))
+        text = path.read_text(encoding="utf-8")
+        assert "RULES.md" not in text and page in text
+        rules_block = text[text.index("[rules]"):text.index("[[combatants]]")]
+        written = tomllib.loads(rules_block)["rules"]
+        assert set(written) == set(Rules.FIELDS), set(Rules.FIELDS) ^ set(written)
+        assert written == {k: default for k, (_, default) in Rules.FIELDS.items()}
+        for word in ("attack-weakest", "idle_action", "group_turn", "first_disengages",
+                     "engagement = true"):
+            assert word in rules_block, (lang, word)
+
+
+def test_SPEC_new_help_does_not_offer_the_files_lang_of_a_file_not_yet_written(run):
+    r = ok(run("new", "--help"))
+    assert "the file's" not in r.out and "default: en" in r.out
+
+
+# -- `roll --who` on the fallen warns (R-HP-1) ------------------------------------------------
+
+
+def test_R_HP_1_roll_who_a_dying_or_dead_combatant_warns_on_stderr(run, encounter):
+    path = encounter(fight(person("ann", "heroes", pc=True),
+                           person("orc", "monsters", hp=-3, max_hp=10),
+                           person("gob", "monsters", hp=-10, max_hp=10),
+                           person("kob", "monsters")))
+    r = ok(run("roll", path, "1d20", "--who", "orc", "--format", "plain"))
+    assert "warning" in r.err and "Orc is dying" in r.err and "R-HP-1" in r.err
+    assert "1d20" in r.out  # logged all the same
+    r = ok(run("roll", path, "1d20", "--who", "gob", "--lang", "es"))
+    assert "aviso" in r.err and "Gob está muerto" in r.err, r.err
+    r = ok(run("roll", path, "1d20", "--who", "kob"))
+    assert r.err == ""
+
+
+# -- Spanish: "a El" and "de El" contract (R-OUT-5) ------------------------------------------
+
+
+def test_R_OUT_5_spanish_contracts_a_and_de_before_a_name_starting_with_el(run, encounter):
+    path = encounter(fight(person("ana", "heroes", 3, pc=True, gender="f"),
+                           person("zurdo", "monsters", 0, name="El Zurdo", defense=5, hp=30),
+                           lang="es"))
+    ok(run("roll-initiative", path, "--dice", "10,10"))
+    for fmt, bold in (("plain", "{}"), ("bbcode", "[b]{}[/b]"), ("markdown", "**{}**")):
+        r = ok(run("attack", path, "ana", "zurdo", "--dice", "15,4", "--format", fmt,
+                   "--dry-run"))
+        text = r.out
+        assert " a El " not in text and " de El " not in text, text
+        assert f"ataca al {bold.format('Zurdo')}" in text, text
+        assert f"al {bold.format('Zurdo')}:" in text or f"del {bold.format('Zurdo')}" in text
+    r = ok(run("next", path, "--format", "plain"))
+    assert "Es el turno del Zurdo." in r.out, r.out
+    r = ok(run("attack", path, "zurdo", "ana", "--dice", "15,4", "--format", "plain"))
+    assert r.out.splitlines()[2].startswith("El Zurdo ataca a Ana"), r.out  # a subject stays

@@ -77,6 +77,7 @@ VARIANTS: dict[str, list[dict[str, Any]]] = {
     "Engaged": [{"missile": True}],
     "Disengaged": [{"missile": True}],
     "OrdersFollowed": [{"orders": o} for o in ("attack-weakest", "guard", "flee")],
+    "Declared": [{"replaces": ("move", "3,4")}],
 }
 
 # Sample values by field name, then by type.

@@ -193,6 +193,7 @@ EN: dict[str, str] = {
     "InterceptResolved_forfeit": "{defender} intercepts {enemy}, who gives up the attack.",
     "InterceptResolved_lost": "{enemy} gets past {defender}'s guard.",
     "Declared": "{name} declares: {action}",
+    "Declared_replaces": "(replaces: {action})",
     "do_attack": "attack {target}",
     "do_attack_with": "attack {target} with {weapon}",
     "do_move": "move to {to}",
@@ -551,6 +552,7 @@ ES: dict[str, str] = {
     "InterceptResolved_forfeit": "{defender} intercepta a {enemy}, que renuncia al ataque.",
     "InterceptResolved_lost": "{enemy} supera la defensa de {defender}.",
     "Declared": "{name} declara: {action}",
+    "Declared_replaces": "(sustituye a: {action})",
     "do_attack": "atacar a {target}",
     "do_attack_with": "atacar a {target} con {weapon}",
     "do_move": "moverse a {to}",
@@ -926,6 +928,7 @@ MESSAGES_ES: dict[str, str] = {
         "set {a}: da un solo VALOR (set ARCHIVO rules.CLAVE VALOR)",
     "set: give WHO KEY VALUE (or rules.KEY VALUE)":
         "set: da QUIÉN CLAVE VALOR (o rules.CLAVE VALOR)",
+    "every target is down ({a})": "todos sus objetivos han caído ({a})",
     # engagement, disengaging, guarding
     "reckless disengagement is off (rules.reckless_disengage = false)":
         "el desentablamiento temerario no se usa en este combate",
@@ -1144,6 +1147,13 @@ MESSAGES_ES: dict[str, str] = {
         "{a}: no se puede crear el archivo de bloqueo ({reason})",
     "warning: unused --dice faces: {a} (R-DIC-3)":
         "aviso: caras de --dice sin usar: {a} (R-DIC-3)",
+    "warning: roll --who: {a} is dying; the roll is logged anyway (R-HP-1)":
+        "aviso: roll --who: {a} está moribund{a_g:o/a}; la tirada se registra igualmente (R-HP-1)",
+    "warning: roll --who: {a} is unconscious (stable); the roll is logged anyway (R-HP-1)":
+        "aviso: roll --who: {a} está inconsciente (estable); la tirada se registra "
+        "igualmente (R-HP-1)",
+    "warning: roll --who: {a} is dead; the roll is logged anyway (R-HP-1)":
+        "aviso: roll --who: {a} está muert{a_g:o/a}; la tirada se registra igualmente (R-HP-1)",
     "nothing to undo (the journal does not hold the file as it was before)":
         "no hay nada que deshacer (el diario no guarda el archivo como era antes)",
     "[dice] was edited by hand after `dice commit` ({a}); refused. Put the values back, or "
@@ -1306,3 +1316,11 @@ MESSAGES_EN: dict[str, str] = {
 }
 
 MESSAGES = {"en": MESSAGES_EN, "es": MESSAGES_ES}
+
+# R-OUT-5: contractions around names, (pattern, replacement) applied to every line said: in
+# Spanish "a"/"de" before a name starting with the article "El" ("El Zurdo") contract as
+# before the article: "ataca al Zurdo", "el turno del Zurdo" (bold markup kept on the rest)
+_EL = r"((?:\[b\]|\*\*)?)El (?=\S)"
+CONTRACTIONS: dict[str, tuple[tuple[str, str], ...]] = {
+    "es": ((r"\b([Aa]) " + _EL, r"\1l \2"), (r"\b([Dd])e " + _EL, r"\1el \2")),
+}

@@ -13,7 +13,7 @@ import functools
 import re
 from collections.abc import Mapping
 
-from pbwcombat.render.catalog import CATALOGUES, MESSAGES
+from pbwcombat.render.catalog import CATALOGUES, CONTRACTIONS, MESSAGES
 from pbwcombat.render.markup import Plain, clean
 
 RULE_ID = re.compile(r"^(R-[A-Z]+-\d+): (.*)$", re.S)
@@ -45,6 +45,19 @@ class Count:
     def __format__(self, spec: str) -> str:
         forms = spec.split("/")
         return forms[0] if self.one or len(forms) < 2 else forms[1]
+
+
+def contract(text: str, lang: str) -> str:
+    """R-OUT-5: the language's contractions around names (`CONTRACTIONS`: Spanish "a" and
+    "de" before a name that starts with an article), the markup around the name kept."""
+    for pattern, replacement in _contractions(lang):
+        text = pattern.sub(replacement, text)
+    return text
+
+
+@functools.cache
+def _contractions(lang: str) -> tuple[tuple[re.Pattern[str], str], ...]:
+    return tuple((re.compile(p), r) for p, r in CONTRACTIONS.get(lang, ()))
 
 
 def split_rule(message: str) -> tuple[str | None, str]:
@@ -85,7 +98,7 @@ def translate(text: str, lang: str, genders: Mapping[str, str] | None = None,
             fields[key + "_n"] = Count(value)
         needed = {f for f in _FIELD.findall(translated)}
         fields.update({f: "" for f in needed if f not in fields})
-        return translated.format(**fields)
+        return contract(translated.format(**fields), lang)
     return markup.escape(text) if lang == "en" else None  # English: the message itself
 
 

@@ -10,7 +10,7 @@ from pbwcombat import events as ev
 from pbwcombat.dice import Roll, RolledTerm
 from pbwcombat.render.catalog import CATALOGUES
 from pbwcombat.render.markup import Plain
-from pbwcombat.render.messages import Agree, localize
+from pbwcombat.render.messages import Agree, contract, localize
 
 if TYPE_CHECKING:
     from pbwcombat.model import Encounter
@@ -81,7 +81,7 @@ class Narrator:
 
     def t(self, key: str, **fields: object) -> str:
         fields.setdefault("g", Agree())
-        return self.cat[key].format(**fields)
+        return contract(self.cat[key].format(**fields), self.lang)
 
     def g(self, *names: str) -> Agree:
         """Agreement with one name, or the plural of several (feminine only if all are)."""
@@ -534,7 +534,10 @@ class Narrator:
         return self.t("do_other")
 
     def _Declared(self, e: ev.Declared) -> str:
-        return self.t("Declared", name=self.name(e.name), action=self.declared(e.who, e.action))
+        line = self.t("Declared", name=self.name(e.name), action=self.declared(e.who, e.action))
+        if e.replaces:  # a second declaration in the round takes the first one's place
+            line += " " + self.t("Declared_replaces", action=self.declared(e.who, e.replaces))
+        return line
 
     def change(self, key: str, old: Any, new: Any, pc: bool = False) -> str:
         """One changed key of a hand edit or a `set` (R-LOG-2): "Mira hp 3 → 12"; a non-PC's

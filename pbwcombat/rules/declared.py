@@ -3,7 +3,16 @@
 from __future__ import annotations
 
 from pbwcombat import events as ev
-from pbwcombat.actions import Disengage, check_ids, declared_argv, parse_declared
+from pbwcombat.actions import (
+    Action,
+    Attack,
+    Disengage,
+    FullAttack,
+    TakeAction,
+    check_ids,
+    declared_argv,
+    parse_declared,
+)
 from pbwcombat.engine import Resolution
 from pbwcombat.errors import IllegalAction, PbwError
 from pbwcombat.rules.engagement import require_engagement
@@ -18,7 +27,9 @@ def declare(res: Resolution, who: str, argv: list[str]) -> None:
     check_ids(res, action)  # ids now (exit 2); legality when resolving
     if isinstance(action, Disengage):
         require_engagement(res.enc)  # R-ENG-0: never legal in plain d20
-    res.emit(ev.Declared(who, c.display, declared_argv(action)))
+    earlier = res.enc.state.declarations.get(who)
+    res.emit(ev.Declared(who, c.display, declared_argv(action),
+                         tuple(earlier) if earlier is not None else ()))
 
 
 def clear(res: Resolution, who: str) -> None:
@@ -69,8 +80,35 @@ def _resolve_one(res: Resolution, who: str) -> None:
     if action is not None:
         snap = res.snapshot()
         try:
+            _require_a_standing_target(res, action)
             res.apply(action)
         except PbwError as e:
             res.restore(snap)
             res.emit(ev.DeclarationSkipped(who, me.display, tuple(argv or ["attack"]),
                                            e.message))
+
+
+def _require_a_standing_target(res: Resolution, action: Action) -> None:
+    """R-ORD-3 ruling: a declared attack, full attack, or hostile action (damage, a condition
+    or a save; healing is not) whose every target is down (hp ≤ 0) by the time it resolves is
+    skipped: the player declared it against a foe still fighting. The GM can still strike a
+    fallen foe by the command itself."""
+    if isinstance(action, Attack):
+        targets: tuple[str, ...] = (action.target,)
+    elif isinstance(action, FullAttack):
+        targets = action.targets
+    elif isinstance(action, TakeAction) and action.names and action.target:
+        known = res.enc.find(action.who)
+        act = known.action(action.names[0]) if known is not None else None
+        if act is None or act.heal or not (act.damage or act.condition or act.save):
+            return
+        targets = action.target
+    else:
+        return
+    found = [res.enc.find(t) for t in targets]
+    people = [c for c in found if c is not None and not c.removed]
+    # a dead target is the command's own refusal (R-HP-1, "already dead"): said as it is
+    if people and all(c.hp <= 0 for c in people) and not any(c.status == "dead"
+                                                              for c in people):
+        names = ", ".join(c.display for c in people)
+        raise IllegalAction("R-ORD-3", f"every target is down ({names})")

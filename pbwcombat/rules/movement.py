@@ -162,11 +162,16 @@ def disengage(res: Resolution, who: str, to: Square | None, reckless: bool) -> N
     if not res.force and (sp.extended or sp.full_round):
         raise IllegalAction("R-DIS-3", f"{me.display} has only free actions left this turn")
     opponents = tuple(me.engaged)
-    if not attempt(res, who, list(opponents), reckless=reckless) or to is None:
+    freed = attempt(res, who, list(opponents), reckless=reckless)
+    if to is None:
         return
-    if res.enc.get(who).hp <= 0:
+    now = res.enc.get(who)
+    if now.hp <= 0:  # R-AOO-6: a free attack (R-DIS-7) dropped it: it does not go on
+        if now.position is not None:
+            res.emit(ev.MoveStopped(who, now.display, now.position, "fell"))
         return
-    move(res, who, [to], disengaged_from=opponents)
+    if freed:
+        move(res, who, [to], disengaged_from=opponents)
 
 
 def _taken_by_other(res: Resolution, who: str, sq: Square) -> bool:

@@ -8,11 +8,20 @@ from pbwcombat.engine import Resolution
 from pbwcombat.errors import IllegalAction, UsageError
 from pbwcombat.model import DiceState, Encounter
 
+_CANNOT_ROLL = {
+    "dying": "roll --who: {name} is dying; the roll is logged anyway (R-HP-1)",
+    "stable": "roll --who: {name} is unconscious (stable); the roll is logged anyway (R-HP-1)",
+    "dead": "roll --who: {name} is dead; the roll is logged anyway (R-HP-1)",
+}
+
 
 def free_roll(res: Resolution, expr: str, who: str | None, reason: str) -> None:
     name = ""
     if who:
-        name = res.combatant(who).display
+        c = res.combatant(who)
+        name = c.display
+        if c.status in _CANNOT_ROLL:  # logged all the same: the GM may mean it (a death
+            res.warnings.append(_CANNOT_ROLL[c.status].format(name=name))  # save house rule)
     parsed = parse(expr)
     res.emit(ev.FreeRolled(who or "", name, str(parsed), res.dice.roll(parsed), reason))
 
