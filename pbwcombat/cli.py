@@ -7,6 +7,7 @@ import functools
 import inspect
 import json
 import os
+import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -48,7 +49,37 @@ _GROUPS = {"dice": (_DICE_COMMANDS, "Verifiable dice: commit, salt, reveal."),
            "party": (_PARTY_COMMANDS, "A party roster that carries over between fights.")}
 
 
+_EXAMPLES = re.compile(r"^(Examples?)( \([^)]*\))?:\s*")
+
+
+def examples_apart(help_text: str) -> str:
+    """`--help` shows one example per line (written as "Examples: a ; b" or one per line):
+    from the paragraph that starts "Example(s):" on, each example becomes a line of its own
+    in a paragraph click does not rewrap (its `\\b` marker)."""
+    paragraphs = help_text.split("\n\n")
+    for i, para in enumerate(paragraphs):
+        m = _EXAMPLES.match(para)
+        if m is None:
+            continue
+        end = i + 1  # the paragraphs after it that hold only example lines
+        while end < len(paragraphs) and all(
+                x.strip() in ("", "\b") or x.strip().startswith("pbwcombat ")
+                for x in paragraphs[end].split("\n")):
+            end += 1
+        rest = "\n".join([para[m.end():], *paragraphs[i + 1:end]])
+        lines = [x.strip() for line in rest.split("\n") for x in line.split(" ; ")]
+        lines = [x for x in lines if x and x != "\b"]
+        if not lines:
+            return help_text
+        label = ("Example" if len(lines) == 1 else "Examples") + (m.group(2) or "") + ":"
+        return "\n\n".join([*paragraphs[:i], label, "\b\n" + "\n".join(lines),
+                              *paragraphs[end:]])
+    return help_text
+
+
 def _typer(help_text: str | None = None, completion: bool = False) -> typer.Typer:
+    if help_text is not None:
+        help_text = examples_apart(help_text)
     return typer.Typer(help=help_text, add_completion=completion, no_args_is_help=True,
                        pretty_exceptions_enable=False, rich_markup_mode=None)
 
@@ -57,7 +88,7 @@ def command(name: str, help_text: str, group: dict[str, Register] = _COMMANDS,
             **settings: Any) -> Callable[[Callable[..., Any]], Any]:
     def register(fn: Callable[..., Any]) -> Any:
         def add(target: typer.Typer) -> None:
-            target.command(name, help=help_text, **settings)(fn)
+            target.command(name, help=examples_apart(help_text), **settings)(fn)
 
         group[name] = add
         return fn
@@ -280,7 +311,8 @@ def _register_action(target: typer.Typer, name: str, help_text: str,
     wrapper.__annotations__ = {p.name: p.annotation for p in params}
     setattr(wrapper, "__signature__", sig.replace(parameters=params))  # noqa: B010
     delattr(wrapper, "__wrapped__")
-    target.command(name, help=help_text, context_settings=ACTION_SETTINGS)(wrapper)
+    target.command(name, help=examples_apart(help_text),
+                   context_settings=ACTION_SETTINGS)(wrapper)
 
 
 def _emit(outcome: Any) -> None:
@@ -578,7 +610,7 @@ def attack_cmd(encounter: Encounter, attacker: Who,
                 "mira 2,3 -1,3 --run ; pbwcombat move fight.toml aldric 3,2 --step ; "
                 "pbwcombat move fight.toml mira 0,6 --withdraw ; "
                 "pbwcombat move fight.toml mira 5,5 --no-aoo snag ; "
-                "gridless: pbwcombat move fight.toml aldric --away")
+                "pbwcombat move fight.toml aldric --away (gridless)")
 def move_cmd(encounter: Encounter, who: Who, opts: Any,
              waypoints: Annotated[list[str] | None, typer.Argument(
                  help="Squares X,Y to pass through, in order.", show_default=False)] = None,

@@ -299,3 +299,47 @@ def test_R_OUT_5_spanish_contracts_a_and_de_before_a_name_starting_with_el(run, 
     assert "Es el turno del Zurdo." in r.out, r.out
     r = ok(run("attack", path, "zurdo", "ana", "--dice", "15,4", "--format", "plain"))
     assert r.out.splitlines()[2].startswith("El Zurdo ataca a Ana"), r.out  # a subject stays
+
+
+# -- `--help`: one example per line (issue 28) ----------------------------------------------
+
+
+def _every_command_path():
+    from pbwcombat.cli import _COMMANDS, _GROUPS
+
+    yield ()
+    for name in _COMMANDS:
+        yield (name,)
+    for group, (commands, _) in _GROUPS.items():
+        for name in commands:
+            yield (group, name)
+
+
+def test_every_help_shows_one_example_per_line(run):
+    """Examples used to run together on one line separated by " ; "; now each is a line of
+    its own (starting with `pbwcombat`) after an "Example(s):" line, in every command."""
+    import re
+
+    seen = 0
+    for path in _every_command_path():
+        out = ok(run(*path, "--help")).out
+        assert " ; pbwcombat" not in out and "; pbwcombat" not in out, (path, out)
+        lines = out.splitlines()
+        heads = [i for i, line in enumerate(lines) if re.match(r"  Examples?( \(.*\))?:$", line)]
+        assert len(heads) == 1, (path, out)
+        body = lines[heads[0] + 2:]
+        examples = body[:next((i for i, x in enumerate(body) if not x.strip()), len(body))]
+        assert examples and all(x.startswith("  pbwcombat ") for x in examples), (path, out)
+        plural = lines[heads[0]].startswith("  Examples")
+        assert plural == (len(examples) > 1), (path, examples)
+        seen += 1
+    assert seen > 30
+
+
+def test_examples_apart_splits_the_old_form_and_keeps_what_follows():
+    from pbwcombat.cli import examples_apart
+
+    text = "Does it.\n\nExamples: pbwcombat a x ; pbwcombat b y\n\nMore words."
+    assert examples_apart(text) == ("Does it.\n\nExamples:\n\n\b\npbwcombat a x\npbwcombat b y"
+                                    "\n\nMore words.")
+    assert examples_apart("No example here.") == "No example here."
