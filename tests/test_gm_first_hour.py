@@ -343,3 +343,18 @@ def test_examples_apart_splits_the_old_form_and_keeps_what_follows():
     assert examples_apart(text) == ("Does it.\n\nExamples:\n\n\b\npbwcombat a x\npbwcombat b y"
                                     "\n\nMore words.")
     assert examples_apart("No example here.") == "No example here."
+
+
+def test_R_LOG_2_set_dry_run_and_key_repeat_write_nothing_more(run, encounter):
+    from helpers import snapshot
+
+    path = encounter(_goblin_fight())
+    ok(run("roll", path, "1d20"))
+    before = snapshot(path)
+    r = ok(run("set", path, "goblin", "defense", "18", "--dry-run", "--format", "plain"))
+    assert "GM change: Goblin: edited." in r.out and snapshot(path) == before
+    first = ok(run("set", path, "goblin", "defense", "18", "--key", "k1", "--format", "plain"))
+    after = snapshot(path)
+    again = ok(run("set", path, "goblin", "defense", "18", "--key", "k1", "--format", "plain"))
+    assert again.out == first.out and snapshot(path) == after
+    assert run("set", path, "goblin", "defense", "17", "--key", "k1").code == 4
