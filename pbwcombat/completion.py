@@ -63,6 +63,8 @@ def _candidates(command: str, param: str, params: dict[str, Any], incomplete: st
         return _starting(_declared(enc, doc, params), incomplete)
     if command == "action" and param == "action":
         return _starting(_action_ids(doc, params.get("who")), incomplete)
+    if command == "set" and param in ("who", "field"):
+        return _starting(_settable(enc, param, params), incomplete)
     if param == "cost":
         from pbwcombat.actions import COSTS
 
@@ -78,6 +80,22 @@ def _candidates(command: str, param: str, params: dict[str, Any], incomplete: st
     if (command, param) in _LISTS:
         return _listed(ids, incomplete)
     return _starting(ids, incomplete)
+
+
+def _settable(enc: Encounter, param: str, params: dict[str, Any]) -> list[str]:
+    """`set F ⇥`: the combatants and `rules.KEY`; `set F WHO ⇥`: WHO's keys, its weapons' and
+    actions' as `weapons.ID.KEY` (R-LOG-2). After `rules.KEY` comes the value: nothing."""
+    from pbwcombat.model import ActionDef, Rules, Weapon
+
+    if param == "who":
+        return [c.id for c in enc.active] + [f"rules.{k}" for k in Rules.FIELDS]
+    me = _find(enc, params.get("who"))
+    if me is None:
+        return []
+    keys = [k for k in Combatant.FIELDS if k != "id"]
+    keys += [f"weapons.{w.id}.{k}" for w in me.weapons for k in Weapon.FIELDS if k != "id"]
+    keys += [f"actions.{a.id}.{k}" for a in me.actions for k in ActionDef.FIELDS if k != "id"]
+    return keys
 
 
 def _starting(values: list[str], incomplete: str) -> list[str]:

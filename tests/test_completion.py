@@ -241,3 +241,12 @@ def test_install_completion_for_bash(run: Any, monkeypatch: pytest.MonkeyPatch,
 def test_root_help_lists_the_completion_options(run: Any) -> None:
     out = run("--help").out
     assert "--install-completion" in out and "--show-completion" in out
+
+
+def test_R_LOG_2_set_completes_combatants_rules_and_their_keys(bash: Any, fight_file: Path
+                                                               ) -> None:
+    assert "rules.engagement" in candidates(bash, "set", fight_file, "rules.e")
+    assert candidates(bash, "set", fight_file, "o") == ["orc"]  # the removed ogre is out
+    assert candidates(bash, "set", fight_file, "ann", "def") == ["defense"]
+    assert candidates(bash, "set", fight_file, "ann", "weapons.bow.ra") == ["weapons.bow.range"]
+    assert candidates(bash, "set", fight_file, "rules.engagement", "") == []
