@@ -191,3 +191,18 @@ def test_shipped_creatures_have_sorted_unique_ids() -> None:
                                      ("1d8/4", 1), ("10d10+20+6d8+30", 132)])
 def test_hit_points_are_the_average_of_the_hit_dice_rounded_down(expr: str, hp: int) -> None:
     assert statblock.average(expr) == hp
+
+
+def test_stat_block_pasted_from_a_web_page_with_size_type_and_values_under_labels() -> None:
+    """A block copied from an HTML table: "Size/Type:" as a label, tabs, CRLF, and some
+    values on the line under their label."""
+    text = (BLOCKS / "orc-1st-level-warrior.txt").read_text(encoding="utf-8")
+    lines = text.splitlines()
+    pasted = [lines[0], "Size/Type:\t" + lines[1]]
+    for line in lines[2:]:
+        label, _, value = line.partition(": ")
+        pasted += [f"{label}:", value] if label in ("Hit Dice", "Attack") else \
+            [f"{label}:\t{value}"]
+    p = statblock.parse("\r\n".join(pasted) + "\r\n")
+    assert p.unread == []
+    assert p.table == _block("orc-1st-level-warrior").table

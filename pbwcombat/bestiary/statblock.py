@@ -120,8 +120,8 @@ def lines_of(text: str) -> list[tuple[str, str]]:
         m = _LABEL.match(line)
         if m:  # a label of its own (unknown ones are reported by `parse`)
             out.append((m.group(1), m.group(2)))
-        elif out and out[-1][0]:
-            out[-1] = (out[-1][0], f"{out[-1][1]} {line}")
+        elif out and out[-1][0]:  # also a value pasted under its label
+            out[-1] = (out[-1][0], f"{out[-1][1]} {line}".strip())
         else:
             out.append(("", line))
     return out
