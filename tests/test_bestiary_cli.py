@@ -160,3 +160,48 @@ def test_odds_on_an_encounter_from_pasted_stat_blocks(run, encounter) -> None:
     r = run("odds", path, "--runs", "200", "--seed", "07", "--jobs", "1")
     assert r.code == 0, r.err
     assert "trolls win:" in r.out and "beasts win:" in r.out
+
+
+def test_other_commands_never_import_the_bestiary(encounter, tmp_path) -> None:
+    """Read lazily: `show` and `add --like` load no bestiary module and open no SRD file;
+    `add --srd` does."""
+    import subprocess
+    import sys
+
+    path = encounter(HERO.format(lang="en"))
+
+    def imported(*args: str) -> str:
+        done = subprocess.run([sys.executable, "-X", "importtime", "-m", "pbwcombat", *args],
+                              capture_output=True, text=True, cwd=tmp_path,
+                              env={"PBWCOMBAT_NOW": "2026-11-29T12:00:00Z", "PATH": ""})
+        assert done.returncode == 0, done.stderr
+        return done.stderr
+
+    assert "pbwcombat.bestiary" not in imported("show", str(path))
+    assert "pbwcombat.bestiary" not in imported("add", str(path), "twin", "--like", "aldric",
+                                                "--at", "5,5")
+    assert "pbwcombat.bestiary.srd" in imported("add", str(path), "orc", "--srd", "orc",
+                                                "--at", "6,6")
+
+
+def test_party_save_leaves_conditions_with_a_duration_behind(run, encounter, tmp_path) -> None:
+    roster = tmp_path / "party.toml"
+    roster.write_text('[[combatants]]\nid = "aldric"\nside = "heroes"\npc = true\n'
+                      'defense = 17\nhp = 24\nconditions = { blessed = {} }\n', encoding="utf-8")
+    path = encounter(HERO.format(lang="en"))
+    assert run("condition", path, "aldric", "dazzled", "--rounds", "2", "--of",
+               "aldric").code == 0
+    assert run("party", "save", path, roster).code == 0
+    saved = tomllib.loads(roster.read_text(encoding="utf-8"))["combatants"][0]
+    assert "conditions" not in saved  # blessed ended in the fight; dazzled has a duration
+    assert saved["hp"] == 24
+
+
+def test_party_save_without_a_pc_of_the_fight_in_the_roster_is_exit_2(run, encounter,
+                                                                      tmp_path) -> None:
+    roster = tmp_path / "party.toml"
+    text = '[[combatants]]\nid = "someone"\nside = "heroes"\ndefense = 10\nhp = 5\n'
+    roster.write_text(text, encoding="utf-8")
+    r = run("party", "save", encounter(HERO.format(lang="en")), roster)
+    assert r.code == 2 and "no PC" in r.err
+    assert roster.read_text(encoding="utf-8") == text
