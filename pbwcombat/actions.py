@@ -19,6 +19,7 @@ class Action(Value):
     """An action value that knows its command line (see the module docstring)."""
 
     VERB: ClassVar[str] = ""
+    DECLARABLE: ClassVar[bool] = False  # `declare WHO VERB …` may queue it (R-DEC)
     REST: ClassVar[str] = ""  # a field that takes the remaining positional arguments
     CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {}
     FLAGS: ClassVar[dict[str, str]] = {}  # a field whose option is not named after it
@@ -54,6 +55,7 @@ class Next(Action):
 
 class Delay(Action):
     VERB = "delay"
+    DECLARABLE = True
     who: str
 
 
@@ -86,6 +88,7 @@ class FreeRoll(Action):
 
 class Attack(Action):
     VERB = "attack"
+    DECLARABLE = True
     CHOICES = {"on_intercept": ("redirect", "forfeit")}
     attacker: str
     target: str
@@ -115,6 +118,7 @@ class FullAttack(Action):
 
 class Move(Action):
     VERB = "move"
+    DECLARABLE = True
     REST = "waypoints"
     who: str
     waypoints: tuple[tuple[int, int], ...] = ()
@@ -130,6 +134,7 @@ class Move(Action):
 
 class Disengage(Action):
     VERB = "disengage"
+    DECLARABLE = True
     who: str
     to: tuple[int, int] | None = None
     reckless: bool = False
@@ -147,6 +152,7 @@ class TakeAction(Action):
     [--provokes]`; `action WHO stand-up` is the built-in one (R-CND-3)."""
 
     VERB = "action"
+    DECLARABLE = True
     REST = "names"  # the action's id (one)
     CHOICES = {"cost": COSTS}
     who: str
@@ -188,6 +194,7 @@ class Add(Action):
 
 class Intercept(Action):
     VERB = "intercept"
+    DECLARABLE = True
     defender: str
     ward: str
 
@@ -252,14 +259,15 @@ class Resolve(Action):
     LATER = _DECLINES
 
 
-DECLARABLE = ("attack", "move", "disengage", "intercept", "delay", "action")
-
-_BY_VERB: dict[str, type[Action]] = {
-    cls.VERB: cls for cls in (RollInitiative, Next, Delay, Act, End, Remove, Hp, FreeRoll,
-                              Attack, Move, Disengage, Intercept, DiceCommit, DiceSalt,
+_BY_VERB: dict[str, type[Action]] = {  # in the order `declare` lists what it takes
+    cls.VERB: cls for cls in (RollInitiative, Next, Act, End, Remove, Hp, FreeRoll, Attack,
+                              Move, Disengage, Intercept, Delay, DiceCommit, DiceSalt,
                               SetCondition, StandUp, Declare, Resolve, TakeAction, Add,
                               SetValue)
 }
+
+# The verbs `declare` takes: the declarable action classes' (a property of the class).
+DECLARABLE = tuple(verb for verb, cls in _BY_VERB.items() if cls.DECLARABLE)
 
 
 def parse_ids(text: str, flag: str = "") -> tuple[str, ...]:

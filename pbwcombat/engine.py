@@ -4,13 +4,15 @@ Every rule module takes a Resolution; the rules decide, emitting events, and `ev
 each at once. Rules read `res.enc` after every `emit`, so a chain of effects (an AoO dropping
 a mover) sees the state it produced, as in an event-sourced aggregate.
 
-This module imports no rules and no actions: `pbwcombat.dispatch` (the table that sends each
-action to its rule) imports both, and both import this.
+This module imports no rules and no actions: `pbwcombat.dispatch` merges what each rule family
+declares (`pbwcombat.rules.families()`) into one `Tables`, and hands it to every Resolution;
+the rules import this.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from pbwcombat import events as ev
 from pbwcombat.dice import DiceSource
@@ -18,13 +20,42 @@ from pbwcombat.errors import IllegalAction, UsageError
 from pbwcombat.evolve import FOLDS
 from pbwcombat.model import Combatant, Encounter
 
+Handler = Callable[["Resolution", Any], None]  # takes its Action (a type of its own each)
+RoundHook = Callable[["Resolution"], None]
+TurnHook = Callable[["Resolution", str], None]  # (res, combatant id)
+EndHook = Callable[["Resolution", str, bool], None]  # (res, combatant id, taken: not skipped)
+
+
+class Tables:
+    """What the rule families declare, merged (`pbwcombat.dispatch.merge`): the handler of
+    each action type and the turn-phase hooks, in family order. `rules/turns.py` runs the
+    hooks; the order of the phases is documented there."""
+
+    __slots__ = ("handlers", "on_round_start", "on_turn_start", "on_skipped_turn",
+                 "on_turn_counted", "on_turn_end")
+
+    def __init__(self, handlers: Mapping[type, Handler] | None = None,
+                 on_round_start: tuple[RoundHook, ...] = (),
+                 on_turn_start: tuple[TurnHook, ...] = (),
+                 on_skipped_turn: tuple[TurnHook, ...] = (),
+                 on_turn_counted: tuple[TurnHook, ...] = (),
+                 on_turn_end: tuple[EndHook, ...] = ()) -> None:
+        self.handlers: Mapping[type, Handler] = handlers or {}
+        self.on_round_start = on_round_start
+        self.on_turn_start = on_turn_start
+        self.on_skipped_turn = on_skipped_turn
+        self.on_turn_counted = on_turn_counted
+        self.on_turn_end = on_turn_end
+
 
 class Resolution:
     """The state being resolved, the dice it draws, and the events emitted so far."""
 
     def __init__(self, enc: Encounter, dice: DiceSource, now: str, force: bool = False,
-                 dispatch: Callable[[Resolution, object, bool], None] | None = None) -> None:
+                 dispatch: Callable[[Resolution, object, bool], None] | None = None,
+                 tables: Tables | None = None) -> None:
         self.enc = enc
+        self.tables = tables if tables is not None else Tables()
         self.dice = dice
         self.now = now
         self.force = force

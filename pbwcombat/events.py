@@ -12,7 +12,11 @@ from typing import Any
 from pbwcombat.dice import Die, Mod, Roll, RolledTerm
 from pbwcombat.frozen import Value
 
-Event = Value  # every event class below is a Value (cheap to define at every start)
+
+class Event(Value):
+    """A fact the rules emitted: every event class below is one (a `Value`, cheap to define
+    at every start). Its type says what happened; `evolve.FOLDS` folds it into the state and
+    `render.narrate.NARRATION` tells it."""
 
 
 def event_type(event: Event) -> str:
@@ -22,7 +26,7 @@ def event_type(event: Event) -> str:
 # -- initiative, rounds and turns -------------------------------------------------
 
 
-class InitiativeRolled(Value):
+class InitiativeRolled(Event):
     """One unit (a combatant, or a whole group) rolled initiative (R-INI-1/3)."""
 
     members: tuple[str, ...]
@@ -31,7 +35,7 @@ class InitiativeRolled(Value):
     roll: Roll
 
 
-class InitiativeJoined(Value):
+class InitiativeJoined(Event):
     """A newcomer joined its group's existing total without rolling (R-INI-8)."""
 
     who: str
@@ -40,7 +44,7 @@ class InitiativeJoined(Value):
     total: int
 
 
-class RollOffRolled(Value):
+class RollOffRolled(Event):
     """A tie roll-off die (R-INI-2)."""
 
     members: tuple[str, ...]
@@ -48,14 +52,14 @@ class RollOffRolled(Value):
     roll: Roll
 
 
-class OrderSet(Value):
+class OrderSet(Event):
     order: tuple[str, ...]
     names: tuple[str, ...]
     totals: tuple[int, ...]
     reroll: bool = False
 
 
-class CombatStarted(Value):
+class CombatStarted(Event):
     """`aware`: who acts in the surprise round (R-INI-4), `names` theirs (absent in 0.1)."""
 
     surprise: bool
@@ -63,7 +67,7 @@ class CombatStarted(Value):
     names: tuple[str, ...] = ()
 
 
-class RoundStarted(Value):
+class RoundStarted(Event):
     """A round begins; `restart`: `--reroll` restarts the current round (R-INI-8)."""
 
     round: int
@@ -71,7 +75,7 @@ class RoundStarted(Value):
     restart: bool = False
 
 
-class TurnStarted(Value):
+class TurnStarted(Event):
     """A turn starts; with shared group turns (R-INI-3) `who` is the first member that can
     act, `group` names the group and `members`/`names`/`players` list every member acting."""
 
@@ -88,19 +92,19 @@ class TurnStarted(Value):
     players: tuple[str, ...] = ()
 
 
-class TurnEnded(Value):
+class TurnEnded(Event):
     who: str
     name: str
 
 
-class MadeFlatFooted(Value):
+class MadeFlatFooted(Event):
     """Newcomers are flat-footed until their first regular turn (R-INI-5)."""
 
     who: tuple[str, ...]
     names: tuple[str, ...] = ()  # absent in journals written by 0.1
 
 
-class StreakReset(Value):
+class StreakReset(Event):
     """R-DIS-6: the disengage streak went back to 0; `idle`: because a turn passed without
     an attempt (else an action ended it: an attack, an intercept, an action)."""
 
@@ -109,7 +113,7 @@ class StreakReset(Value):
     idle: bool = False
 
 
-class TurnSkipped(Value):
+class TurnSkipped(Event):
     """A combatant that cannot act was passed over (R-TRN-4)."""
 
     who: str
@@ -118,12 +122,12 @@ class TurnSkipped(Value):
     pc: bool = True
 
 
-class Delayed(Value):
+class Delayed(Event):
     who: str
     name: str
 
 
-class DelayEnded(Value):
+class DelayEnded(Event):
     """A delaying combatant takes its turn; `after` is who it now follows in the order."""
 
     who: str
@@ -131,7 +135,7 @@ class DelayEnded(Value):
     order: tuple[str, ...]
 
 
-class CombatEnded(Value):
+class CombatEnded(Event):
     winner: str
     rounds: int
     fallen: tuple[str, ...]
@@ -141,7 +145,7 @@ class CombatEnded(Value):
 # -- hit points --------------------------------------------------------------------
 
 
-class HpChanged(Value):
+class HpChanged(Event):
     """Hit points moved; `cause` is a catalogue key: damage, healing, gm, bleed, strain."""
 
     who: str
@@ -155,7 +159,7 @@ class HpChanged(Value):
     cause: str
 
 
-class GmHpRolled(Value):
+class GmHpRolled(Event):
     """The GM's damage or healing roll, once for all targets (R-HP-5)."""
 
     expr: str
@@ -164,7 +168,7 @@ class GmHpRolled(Value):
     names: tuple[str, ...]
 
 
-class BleedRolled(Value):
+class BleedRolled(Event):
     """R-HP-4: 1d100 at the start of a dying combatant's turn; 1-10 stabilises."""
 
     who: str
@@ -173,12 +177,12 @@ class BleedRolled(Value):
     stabilized: bool
 
 
-class Stabilized(Value):
+class Stabilized(Event):
     who: str
     name: str
 
 
-class FreeRolled(Value):
+class FreeRolled(Event):
     who: str
     name: str
     expr: str
@@ -186,7 +190,7 @@ class FreeRolled(Value):
     reason: str
 
 
-class Added(Value):
+class Added(Event):
     """R-ACT-7: a newcomer joins the file; `data` is its `[[combatants]]` table."""
 
     who: str
@@ -195,12 +199,12 @@ class Added(Value):
     data: dict[str, Any]
 
 
-class Removed(Value):
+class Removed(Event):
     who: str
     name: str
 
 
-class ValueSet(Value):
+class ValueSet(Event):
     """`set` (R-LOG-2): the GM set `key` of `subject` (a combatant id, or "rules") to the TOML
     value `value` (its text; the fold applies it); `changes` are the file's changed keys as
     a hand edit names them, each (key, old, new) with the values as JSON text."""
@@ -216,14 +220,14 @@ class ValueSet(Value):
 # -- actions and attacks ---------------------------------------------------------------
 
 
-class ActionSpent(Value):
+class ActionSpent(Event):
     """What the acting combatant spent (R-TRN-3): standard, move, double, full, step, extended."""
 
     who: str
     kind: str
 
 
-class AttackRolled(Value):
+class AttackRolled(Event):
     """An attack roll; `kind` is attack, aoo (R-AOO) or free (R-DIS-7)."""
 
     attacker: str
@@ -241,7 +245,7 @@ class AttackRolled(Value):
     conditions: tuple[str, ...] = ()  # the target's conditions that changed its Defense
 
 
-class CriticalConfirmRolled(Value):
+class CriticalConfirmRolled(Event):
     attacker: str
     target: str
     roll: Roll
@@ -249,7 +253,7 @@ class CriticalConfirmRolled(Value):
     confirmed: bool
 
 
-class DamageRolled(Value):
+class DamageRolled(Event):
     attacker: str
     target: str
     target_name: str
@@ -259,14 +263,14 @@ class DamageRolled(Value):
     multiplier: int
 
 
-class AmmoSpent(Value):
+class AmmoSpent(Event):
     who: str
     weapon: str
     weapon_name: str
     left: int
 
 
-class AooDeclined(Value):
+class AooDeclined(Event):
     """R-AOO-4: `who` could make an AoO against `mover` and lets it go (`takes_aoo = false`
     or `--no-aoo`); its AoO for the round is not used up."""
 
@@ -276,14 +280,14 @@ class AooDeclined(Value):
     mover_name: str
 
 
-class AttackRecorded(Value):
+class AttackRecorded(Event):
     """Bookkeeping for R-DIS-2: `attacker` made an attack roll against `target`."""
 
     attacker: str
     target: str
 
 
-class ActionTaken(Value):
+class ActionTaken(Event):
     """R-ACT-1: `who` takes an action (from its `[[combatants.actions]]`, or ad hoc `text`);
     `economy` is its cost: standard, move, full or free."""
 
@@ -297,7 +301,7 @@ class ActionTaken(Value):
     target_names: tuple[str, ...] = ()
 
 
-class UsesSpent(Value):
+class UsesSpent(Event):
     """R-ACT-2: one of the action's `uses` is spent; `left` remain."""
 
     who: str
@@ -306,7 +310,7 @@ class UsesSpent(Value):
     left: int
 
 
-class CheckRolled(Value):
+class CheckRolled(Event):
     """R-ACT-3(a): the action's check, against `dc` when given (None: shown only)."""
 
     who: str
@@ -317,7 +321,7 @@ class CheckRolled(Value):
     success: bool
 
 
-class SaveRolled(Value):
+class SaveRolled(Event):
     """R-ACT-3(b): a target's saving throw against the action's dc."""
 
     who: str
@@ -328,7 +332,7 @@ class SaveRolled(Value):
     success: bool
 
 
-class EffectRolled(Value):
+class EffectRolled(Event):
     """R-ACT-3(c): the action's damage or healing, rolled once for all targets."""
 
     who: str
@@ -338,7 +342,7 @@ class EffectRolled(Value):
     names: tuple[str, ...]
 
 
-class SaveReduced(Value):
+class SaveReduced(Event):
     """R-ACT-3(c): a target whose save succeeded takes half (`half`) or nothing (`negates`)."""
 
     who: str
@@ -347,7 +351,7 @@ class SaveReduced(Value):
     amount: int
 
 
-class AttackRefused(Value):
+class AttackRefused(Event):
     """A provoked act that did not go on (the attacker fell, an interception forfeited it)."""
 
     who: str
@@ -358,7 +362,7 @@ class AttackRefused(Value):
 # -- movement, engagement, interception ------------------------------------------------
 
 
-class Moved(Value):
+class Moved(Event):
     who: str
     name: str
     start: tuple[int, int]
@@ -368,21 +372,21 @@ class Moved(Value):
     step: bool = False
 
 
-class MovedAway(Value):
+class MovedAway(Event):
     """Gridless movement (R-GEO-5)."""
 
     who: str
     name: str
 
 
-class MoveStopped(Value):
+class MoveStopped(Event):
     who: str
     name: str
     at: tuple[int, int] | None
     reason: str
 
 
-class Engaged(Value):
+class Engaged(Event):
     a: str
     a_name: str
     b: str
@@ -390,7 +394,7 @@ class Engaged(Value):
     missile: bool
 
 
-class Disengaged(Value):
+class Disengaged(Event):
     a: str
     a_name: str
     b: str
@@ -398,21 +402,21 @@ class Disengaged(Value):
     missile: bool
 
 
-class DefenseTotalRolled(Value):
+class DefenseTotalRolled(Event):
     who: str
     name: str
     roll: Roll
     streak: int
 
 
-class AttackTotalRolled(Value):
+class AttackTotalRolled(Event):
     who: str
     name: str
     against: str
     roll: Roll
 
 
-class DisengageResolved(Value):
+class DisengageResolved(Event):
     """Outcome of a disengage attempt; `auto` names the R-DIS-4 case when no dice were rolled."""
 
     who: str
@@ -424,19 +428,19 @@ class DisengageResolved(Value):
     streak: int = 0
 
 
-class GuardStarted(Value):
+class GuardStarted(Event):
     defender: str
     defender_name: str
     ward: str
     ward_name: str
 
 
-class GuardEnded(Value):
+class GuardEnded(Event):
     defender: str
     defender_name: str
 
 
-class PriorityRolled(Value):
+class PriorityRolled(Event):
     """An Action Priority Total (R-INT-2)."""
 
     who: str
@@ -444,7 +448,7 @@ class PriorityRolled(Value):
     roll: Roll
 
 
-class InterceptResolved(Value):
+class InterceptResolved(Event):
     defender: str
     defender_name: str
     enemy: str
@@ -457,7 +461,7 @@ class InterceptResolved(Value):
     movement: bool = False
 
 
-class InterceptDeclined(Value):
+class InterceptDeclined(Event):
     """R-AOO-4: a guard named by `--no-intercept` lets the act pass uncontested."""
 
     defender: str
@@ -466,7 +470,7 @@ class InterceptDeclined(Value):
     enemy_name: str
 
 
-class Declared(Value):
+class Declared(Event):
     """`replaces`: the declaration this one took the place of (R-ORD-3: one per combatant
     and round, so the post says so; empty when there was none)."""
 
@@ -476,18 +480,18 @@ class Declared(Value):
     replaces: tuple[str, ...] = ()
 
 
-class DeclarationCleared(Value):
+class DeclarationCleared(Event):
     who: str
     name: str
 
 
-class DeclarationTaken(Value):
+class DeclarationTaken(Event):
     """A declared action is being resolved (its own events tell the story)."""
 
     who: str
 
 
-class DeclarationSkipped(Value):
+class DeclarationSkipped(Event):
     who: str
     name: str
     action: tuple[str, ...]
@@ -497,7 +501,7 @@ class DeclarationSkipped(Value):
 # -- conditions (R-CND) ---------------------------------------------------------------------
 
 
-class ConditionApplied(Value):
+class ConditionApplied(Event):
     """A condition put on `who` (R-CND-1); `turns` None: until removed. `replaced`: it held
     the condition already and the duration is new."""
 
@@ -512,7 +516,7 @@ class ConditionApplied(Value):
     gender: str = "m"
 
 
-class ConditionTicked(Value):
+class ConditionTicked(Event):
     """R-CND-2: a turn start of the `of` combatant; `turns` is what is left."""
 
     who: str
@@ -520,7 +524,7 @@ class ConditionTicked(Value):
     turns: int
 
 
-class ConditionRemoved(Value):
+class ConditionRemoved(Event):
     """A condition ends; `reason`: removed (by the GM), expired (R-CND-2), of_gone (its `of`
     combatant is dead or removed, R-CND-4), stood (the stand-up action)."""
 
@@ -532,34 +536,34 @@ class ConditionRemoved(Value):
     gender: str = "m"
 
 
-class TurnHandedOver(Value):
+class TurnHandedOver(Event):
     """R-INI-3: the member holding a shared group turn left the fight; the next member that
     can act holds it now, with what it had spent (the turn does not start again)."""
 
     who: str
 
 
-class FlatFootedEnded(Value):
+class FlatFootedEnded(Event):
     """R-TRN-5: flat-footedness ends at the start of its turn in a regular round."""
 
     who: str
 
 
-class AooUsed(Value):
+class AooUsed(Event):
     """R-AOO-4: `who` made its attack of opportunity for round `round`."""
 
     who: str
     round: int
 
 
-class StreakSet(Value):
+class StreakSet(Event):
     """R-DIS-3/5/6: the disengage streak after an attempt (0 on success, one more on failure)."""
 
     who: str
     streak: int
 
 
-class SkippedTurnCounted(Value):
+class SkippedTurnCounted(Event):
     """A turn skipped because the combatant cannot act still counts as its turn (R-CND-3):
     flat-footedness ends in a regular round, and it opens the R-DIS-2/4 window."""
 
@@ -567,7 +571,7 @@ class SkippedTurnCounted(Value):
     surprise: bool
 
 
-class OrdersFollowed(Value):
+class OrdersFollowed(Event):
     """A combatant nobody decided for acts by its standing orders (R-ORD-1/2): `orders` is
     "attack-nearest", "attack-weakest", "guard:ID" or "flee"."""
 
@@ -577,21 +581,22 @@ class OrdersFollowed(Value):
     ward_name: str = ""
 
 
-class DiceSalted(Value):
+class DiceSalted(Event):
     salt: str
 
 
-class DiceCommitted(Value):
+class DiceCommitted(Event):
     commitment: str
     algorithm: str
 
 
 # -- (de)serialisation ------------------------------------------------------------------
 
-REGISTRY: dict[str, type[Value]] = {
+REGISTRY: dict[str, type[Event]] = {  # every event type, by the name a journal line gives
     name: cls for name, cls in list(globals().items())
-    if isinstance(cls, type) and issubclass(cls, Value) and cls is not Value
+    if isinstance(cls, type) and issubclass(cls, Event) and cls is not Event
 }
+EVENTS: tuple[type[Event], ...] = tuple(REGISTRY.values())
 
 
 def plain(value: Any) -> Any:

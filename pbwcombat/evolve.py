@@ -21,8 +21,23 @@ class _Folds(dict[type, Callable[[Any, Encounter], Encounter]]):
     own lookup is slow for the simulator's hot loop; `Resolution.emit` reads this table)."""
 
     def __missing__(self, kind: type) -> Callable[[Any, Encounter], Encounter]:
-        fold = self[kind] = _fold.dispatch(kind)
+        fold = self[kind] = _unchanged if kind in NO_STATE_CHANGE else _fold.dispatch(kind)
         return fold
+
+
+# Events that change no state (rolls and refusals shown in the post; what they lead to is told
+# by other events). Every other event type has exactly one fold below (tests/test_families.py).
+NO_STATE_CHANGE: frozenset[type[ev.Event]] = frozenset({
+    ev.RollOffRolled, ev.AttackRolled, ev.CriticalConfirmRolled, ev.DamageRolled,
+    ev.AttackRefused, ev.AttackTotalRolled, ev.DefenseTotalRolled, ev.MoveStopped,
+    ev.BleedRolled, ev.GmHpRolled, ev.FreeRolled, ev.PriorityRolled, ev.InterceptResolved,
+    ev.InterceptDeclined, ev.AooDeclined, ev.DeclarationSkipped, ev.OrdersFollowed,
+    ev.ActionTaken, ev.CheckRolled, ev.SaveRolled, ev.EffectRolled, ev.SaveReduced,
+})
+
+
+def _unchanged(event: ev.Event, enc: Encounter) -> Encounter:
+    return enc
 
 
 FOLDS = _Folds()
@@ -31,8 +46,8 @@ _FRESH = TurnSpent.new()  # nothing spent yet; records are immutable, so one ser
 
 @singledispatch
 def _fold(event: ev.Event, enc: Encounter) -> Encounter:
-    """Events without a state change (rolls shown in the post) leave the encounter as is."""
-    return enc
+    """An event type with no fold and not listed in NO_STATE_CHANGE: a programming error."""
+    raise LookupError(f"{type(event).__name__} has no fold and is not in NO_STATE_CHANGE")
 
 
 @_fold.register

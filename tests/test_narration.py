@@ -25,9 +25,7 @@ from pbwcombat.service import load
 LANGS = ("en", "es")
 FORMATS = ("bbcode", "markdown", "plain", "json")
 
-EVENT_TYPES = sorted((cls for cls in vars(ev).values()
-                      if isinstance(cls, type) and issubclass(cls, ev.Value)
-                      and cls.__module__ == ev.__name__), key=lambda c: c.__name__)
+EVENT_TYPES = sorted(ev.EVENTS, key=lambda c: c.__name__)
 
 # Events that are bookkeeping only: their effects are told by other events.
 SILENT = {"TurnEnded", "ActionSpent", "AttackRecorded", "Stabilized", "DeclarationTaken",

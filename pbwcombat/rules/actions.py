@@ -5,6 +5,7 @@ then the damage or healing dice, then conditions (R-ACT-3, through `rules.condit
 
 from __future__ import annotations
 
+from pbwcombat import actions as act
 from pbwcombat import events as ev
 from pbwcombat.dice import Mod
 from pbwcombat.engine import Resolution
@@ -141,3 +142,14 @@ def apply_condition(res: Resolution, me: Combatant, a: ActionDef, targets: list[
     for t in targets:
         if res.enc.get(t).status != "dead":
             conditions.apply_condition(res, t, a.condition, a.condition_rounds, "start", me.id)
+
+
+def _take_action(res: Resolution, x: act.TakeAction) -> None:
+    if x.action == act.STAND_UP:  # the built-in action (R-CND-3)
+        conditions.stand_up(res, x.who)
+        return
+    take_action(res, x.who, x.action, list(x.target), x.text or "", x.cost or "standard",
+                x.provokes)
+
+
+HANDLES = {act.TakeAction: _take_action}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pbwcombat import actions as act
 from pbwcombat import events as ev
 from pbwcombat.dice import Mod
 from pbwcombat.engine import Resolution
@@ -312,3 +313,15 @@ def _one_roll(res: Resolution, attacker: str, target: str, w: Weapon, mods: tupl
     attack_roll(res, attacker, target, w, "attack", roll_mods)
     if w.ammo is not None:
         res.emit(ev.AmmoSpent(attacker, w.id, w.name, w.ammo - 1))
+
+
+def _attack(res: Resolution, x: act.Attack) -> None:
+    attack(res, x.attacker, x.target, x.weapon, x.mod, x.on_intercept, x.from_behind)
+
+
+def _full_attack(res: Resolution, x: act.FullAttack) -> None:
+    full_attack(res, x.attacker, list(x.targets), x.weapon, x.mod, x.on_intercept,
+                x.from_behind)
+
+
+HANDLES = {act.Attack: _attack, act.FullAttack: _full_attack}

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from pbwcombat import actions as act
 from pbwcombat import events as ev
 from pbwcombat.engine import Resolution
 from pbwcombat.errors import IllegalAction, UsageError
@@ -111,8 +112,9 @@ def tick_turn_start(res: Resolution, who: str) -> None:
                 remove_condition(res, c.id, name, "expired")
 
 
-def expire_turn_end(res: Resolution, who: str) -> None:
-    """R-CND-2: at the end of `who`'s turn, durations at 0 that end at the end of it end."""
+def expire_turn_end(res: Resolution, who: str, taken: bool = True) -> None:
+    """R-CND-2: at the end of `who`'s turn (taken or skipped), durations at 0 that end at the
+    end of it end."""
     for c in _holders(res):
         for name, cond in list(c.conditions.items()):
             if cond.of == who and cond.turns == 0 and cond.ends == "end":
@@ -148,3 +150,17 @@ def stand_up(res: Resolution, who: str) -> None:
         res.emit(ev.StreakReset(who, me.display))  # R-DIS-6: an action other than moving
     if provoke_in_place(res, who):
         remove_condition(res, who, "prone", "stood")
+
+
+def _condition(res: Resolution, x: act.SetCondition) -> None:
+    condition(res, list(x.targets), x.name, x.rounds, x.ends, x.of, x.remove)
+
+
+def _stand_up(res: Resolution, x: act.StandUp) -> None:
+    stand_up(res, x.who)
+
+
+HANDLES = {act.SetCondition: _condition, act.StandUp: _stand_up}
+ON_ROUND_START = (expire_orphans,)  # R-CND-4
+ON_TURN_START = (tick_turn_start,)  # R-CND-2: before anything else
+ON_TURN_END = (expire_turn_end,)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pbwcombat import actions as act
 from pbwcombat import events as ev
 from pbwcombat.actions import (
     Action,
@@ -99,8 +100,9 @@ def _require_a_standing_target(res: Resolution, action: Action) -> None:
         targets = action.targets
     elif isinstance(action, TakeAction) and action.names and action.target:
         known = res.enc.find(action.who)
-        act = known.action(action.names[0]) if known is not None else None
-        if act is None or act.heal or not (act.damage or act.condition or act.save):
+        defined = known.action(action.names[0]) if known is not None else None
+        if defined is None or defined.heal or not (defined.damage or defined.condition
+                                                   or defined.save):
             return
         targets = action.target
     else:
@@ -112,3 +114,18 @@ def _require_a_standing_target(res: Resolution, action: Action) -> None:
                                                               for c in people):
         names = ", ".join(c.display for c in people)
         raise IllegalAction("R-ORD-3", f"every target is down ({names})")
+
+
+def _declare(res: Resolution, x: act.Declare) -> None:
+    declare(res, x.who, list(x.argv))
+
+
+def _clear(res: Resolution, x: act.ClearDeclaration) -> None:
+    clear(res, x.who)
+
+
+def _resolve(res: Resolution, x: act.Resolve) -> None:
+    resolve_round(res)
+
+
+HANDLES = {act.Declare: _declare, act.ClearDeclaration: _clear, act.Resolve: _resolve}

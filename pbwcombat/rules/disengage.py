@@ -130,3 +130,15 @@ def _reckless(res: Resolution, me: Combatant, opponents: list[Combatant]) -> Non
             continue  # R-HP-3; R-INT-1: a guarding combatant makes no attacks
         weapon = max(weapons, key=lambda w: w.attack)
         attack_roll(res, o.id, me.id, weapon, "free", defense_zero=True, engages=False)
+
+
+def reset_idle_streak(res: Resolution, who: str, taken: bool) -> None:
+    """R-DIS-6: a turn taken without trying to disengage resets the streak."""
+    if not taken:
+        return
+    c = res.enc.get(who)
+    if c.disengage_streak and not res.enc.spent_of(who).disengage_tried:
+        res.emit(ev.StreakReset(who, c.display, idle=True))
+
+
+ON_TURN_END = (reset_idle_streak,)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 
+from pbwcombat import actions as act
 from pbwcombat import events as ev
 from pbwcombat.document import (
     changed_keys,
@@ -37,3 +38,10 @@ def set_value(res: Resolution, subject: str, key: str, text: str) -> None:
     res.emit(ev.ValueSet(subject, name, pc, key, text,
                          tuple((c["key"], json.dumps(c["old"], ensure_ascii=False),
                                 json.dumps(c["new"], ensure_ascii=False)) for c in changes)))
+
+
+def _set_value(res: Resolution, x: act.SetValue) -> None:
+    set_value(res, x.subject, x.key, x.value)
+
+
+HANDLES = {act.SetValue: _set_value}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pbwcombat import actions as act
 from pbwcombat import events as ev
 from pbwcombat.dice import D100, DiceSyntaxError, Roll, parse, split_sign
 from pbwcombat.engine import Resolution
@@ -84,3 +85,17 @@ def bleed(res: Resolution, who: str) -> None:
         res.emit(ev.Stabilized(who, c.display))
     else:
         change_hp(res, who, -1, "bleed")
+
+
+def bleed_if_dying(res: Resolution, who: str) -> None:
+    """R-HP-4: a dying combatant passed over bleeds (its turn start)."""
+    if res.enc.get(who).status == "dying":
+        bleed(res, who)
+
+
+def _hp(res: Resolution, x: act.Hp) -> None:
+    gm_hp(res, list(x.targets), x.delta)
+
+
+HANDLES = {act.Hp: _hp}
+ON_SKIPPED_TURN = (bleed_if_dying,)

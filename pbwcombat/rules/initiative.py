@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pbwcombat import actions as act
 from pbwcombat import events as ev
 from pbwcombat.dice import Mod
 from pbwcombat.engine import Resolution
@@ -194,3 +195,10 @@ def _skip_missed_turns(res: Resolution, newcomers: list[str]) -> None:
     for cid in newcomers:
         if st.order.index(cid) < current:
             res.emit(ev.TurnSkipped(cid, res.enc.get(cid).display, "newcomer"))
+
+
+def _roll_initiative(res: Resolution, x: act.RollInitiative) -> None:
+    roll_initiative(res, x.reroll)
+
+
+HANDLES = {act.RollInitiative: _roll_initiative}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pbwcombat import actions as act
 from pbwcombat import events as ev
 from pbwcombat.dice import Mod, Roll
 from pbwcombat.engine import Resolution
@@ -121,3 +122,19 @@ def intercept_move(res: Resolution, mover: str, before: tuple[int, int] | None,
             engage(res, mover, d.id, missile=False)  # R-INT-3: engages the defender instead
             return d
     return None
+
+
+def end_guard(res: Resolution, who: str) -> None:
+    """R-INT-1: a guard lasts until the start of the guard's next turn (a skipped one that
+    counts included, R-CND-3)."""
+    g = res.enc.get(who)
+    if g.guarding:
+        res.emit(ev.GuardEnded(who, g.display))
+
+
+def _intercept(res: Resolution, x: act.Intercept) -> None:
+    start_guard(res, x.defender, x.ward)
+
+
+HANDLES = {act.Intercept: _intercept}
+ON_TURN_COUNTED = (end_guard,)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pbwcombat import actions as act
 from pbwcombat import events as ev
 from pbwcombat.engine import Resolution
 from pbwcombat.errors import IllegalAction, UsageError
@@ -177,3 +178,17 @@ def disengage(res: Resolution, who: str, to: Square | None, reckless: bool) -> N
 def _taken_by_other(res: Resolution, who: str, sq: Square) -> bool:
     return any(c.position == sq and c.id != who and c.status != "dead"
                for c in res.enc.active)
+
+
+def _move(res: Resolution, x: act.Move) -> None:
+    if x.away:
+        move_away(res, x.who, x.to_cover)
+    else:
+        move(res, x.who, list(x.waypoints), x.step, x.run, x.to_cover, withdraw=x.withdraw)
+
+
+def _disengage(res: Resolution, x: act.Disengage) -> None:
+    disengage(res, x.who, x.to, x.reckless)
+
+
+HANDLES = {act.Move: _move, act.Disengage: _disengage}

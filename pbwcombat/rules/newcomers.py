@@ -113,3 +113,6 @@ def _squares(res: Resolution, newcomers: list[Combatant], at: tuple[tuple[int, i
             raise UsageError(f"add --at: ({sq[0]},{sq[1]}) is given twice (R-ACT-7)")
         used.add(sq)
     return list(at)
+
+
+HANDLES = {Add: add}

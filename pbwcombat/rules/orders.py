@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from pbwcombat import actions as act
 from pbwcombat import events as ev
 from pbwcombat.actions import Action, Attack, Intercept, Move, Remove
 from pbwcombat.engine import Resolution
@@ -412,3 +413,17 @@ def idle_next(res: Resolution) -> None:
     if who and res.enc.rules.idle_action == "orders" and not group_by_orders(res, who):
         return  # it left the fight (its removal started the next turn)
     next_turn(res)
+
+
+def _next(res: Resolution, x: act.Next) -> None:
+    """`next` (R-TRN-4); with --if-idle the idle combatant first acts by its orders (R-ORD-3):
+    handled here, as the turn machinery cannot import the orders that use it."""
+    if x.if_idle is None:
+        from pbwcombat.rules.turns import next_turn
+
+        next_turn(res)
+    else:
+        idle_next(res)
+
+
+HANDLES = {act.Next: _next}

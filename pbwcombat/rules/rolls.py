@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pbwcombat import actions as act
 from pbwcombat import events as ev
 from pbwcombat.dice import parse
 from pbwcombat.engine import Resolution
@@ -61,3 +62,18 @@ def revealable_seed(enc: Encounter, force: bool) -> DiceState:
         raise IllegalAction("R-DIC-2", "the seed is revealed only once the combat has ended "
                                        "(--force to reveal now)")
     return enc.dice
+
+
+def _free_roll(res: Resolution, x: act.FreeRoll) -> None:
+    free_roll(res, x.expr, x.who, x.reason)
+
+
+def _dice_commit(res: Resolution, x: act.DiceCommit) -> None:
+    commit_dice(res)
+
+
+def _dice_salt(res: Resolution, x: act.DiceSalt) -> None:
+    salt_dice(res, x.salt)
+
+
+HANDLES = {act.FreeRoll: _free_roll, act.DiceCommit: _dice_commit, act.DiceSalt: _dice_salt}

@@ -1,14 +1,32 @@
-"""Rounds and turns (R-TRN): whose turn it is, start/end-of-turn hooks, delay, the end of combat."""
+"""Rounds and turns (R-TRN): whose turn it is, delay, the end of combat, and the turn phases.
+
+The phases run the hooks the rule families declare (`pbwcombat.rules.families()`, merged in
+`res.tables`), in family order. For each combatant whose turn comes up, in this order:
+
+1. `ON_TURN_START(res, who)`: a turn that counts starts, before anyone knows whether it can act
+   (durations tick, R-CND-2: "before anything else"). A turn counts unless the combatant is
+   dead or removed, or unaware in the surprise round; it is decided once, in `_start_or_skip`.
+2. If it cannot take the turn (R-TRN-4, R-CND-3, R-INI-4): `ON_SKIPPED_TURN(res, who)` (the
+   dying bleed, R-HP-4), then, for a turn that counts of one still alive,
+   `ON_TURN_COUNTED` and `SkippedTurnCounted` (R-CND-3: a skipped turn still counts), then
+   `TurnSkipped`, then `ON_TURN_END(res, who, taken=False)` for a turn that counts.
+3. Otherwise `ON_TURN_COUNTED(res, who)` (a guard ends, R-INT-1; flat-footed ends outside the
+   surprise round, R-TRN-5) for each member of the turn, then `TurnStarted`.
+4. `next`: `ON_TURN_END(res, who, taken=True)` for each member (the disengage streak resets,
+   R-DIS-6; durations ending at the end of the turn end, R-CND-2), then `TurnEnded`.
+5. `ON_ROUND_START(res)` after each new round of `advance` (R-CND-4: orphaned durations).
+
+Each hook of a phase runs for every member of a shared group turn before the next hook.
+"""
 
 from __future__ import annotations
 
+from pbwcombat import actions as act
 from pbwcombat import events as ev
 from pbwcombat.clock import deadline_text
 from pbwcombat.engine import Resolution
 from pbwcombat.errors import IllegalAction
 from pbwcombat.model import Combatant, Encounter
-from pbwcombat.rules.conditions import expire_orphans, expire_turn_end, tick_turn_start
-from pbwcombat.rules.hp import bleed
 
 
 def in_surprise(enc: Encounter) -> bool:
@@ -43,24 +61,20 @@ def _first_start_this_round(enc: Encounter, who: str) -> bool:
 def end_flat_footed(res: Resolution, who: str) -> None:
     """R-TRN-5 / R-INI-5: at the start of its turn in a regular round (a skipped turn that
     counts included, R-CND-3) a combatant stops being flat-footed."""
-    if res.enc.get(who).flat_footed:
+    if not in_surprise(res.enc) and res.enc.get(who).flat_footed:
         res.emit(ev.FlatFootedEnded(who))
 
 
 def start_turn(res: Resolution, who: str, members: tuple[str, ...] = ()) -> None:
-    """Start-of-turn hook: a guard ends (R-INT-1), flat-footed ends in a regular round
-    (R-TRN-5), the turn's allowances reset. `members`: the members of a
-    shared group turn (R-INI-3), `who` first."""
+    """A turn taken begins (phase 3): the counted-turn hooks for each member, then the turn
+    starts (its allowances reset). `members`: the members of a shared group turn (R-INI-3),
+    `who` first."""
     c = res.enc.get(who)
     group = members or (who,)
-    for m in group:
-        g = res.enc.get(m)
-        if g.guarding:
-            res.emit(ev.GuardEnded(m, g.display))
-    surprise = in_surprise(res.enc)
-    if not surprise:
+    for hook in res.tables.on_turn_counted:
         for m in group:
-            end_flat_footed(res, m)
+            hook(res, m)
+    surprise = in_surprise(res.enc)
     deadline = deadline_text(res.enc, res.now) if res.now else ""
     if len(members) > 1:
         people = [res.enc.get(m) for m in members]
@@ -74,9 +88,8 @@ def start_turn(res: Resolution, who: str, members: tuple[str, ...] = ()) -> None
 
 
 def end_turn(res: Resolution) -> None:
-    """End-of-turn hook: a turn passed without trying to disengage resets the streak (R-DIS-6);
-    durations ending at the end of the turn end (R-CND-2). A shared group turn ends for
-    every member (R-INI-3)."""
+    """The current turn ends (phase 4): the end-of-turn hooks for every member of a shared
+    group turn (R-INI-3), then the turn ends for each."""
     enc = res.enc
     who = enc.state.turn
     if not who:
@@ -84,12 +97,9 @@ def end_turn(res: Resolution) -> None:
     members = enc.members_of(who)
     if len(members) > 1:
         members = tuple(m for m in members if m == who or m not in enc.state.acted)
-    for m in members:
-        c = res.enc.get(m)
-        if c.disengage_streak and not res.enc.spent_of(m).disengage_tried:
-            res.emit(ev.StreakReset(m, c.display, idle=True))
-    for m in members:
-        expire_turn_end(res, m)
+    for end_hook in res.tables.on_turn_end:
+        for m in members:
+            end_hook(res, m, True)
     for m in members:
         res.emit(ev.TurnEnded(m, res.enc.get(m).display))
 
@@ -139,7 +149,8 @@ def advance(res: Resolution) -> None:
             if _start_or_skip(res, who):
                 return
         res.emit(ev.RoundStarted(res.enc.state.round + 1, surprise=False))
-        expire_orphans(res)  # R-CND-4
+        for round_hook in res.tables.on_round_start:
+            round_hook(res)
     raise IllegalAction("R-TRN-4", "nobody in the order can take a turn")
 
 
@@ -164,12 +175,11 @@ def _start_or_skip(res: Resolution, cid: str) -> bool:
     elif res.enc.get(cid).status == "dead":  # passed over at once: no turn counts for it
         _skip(res, cid, counted=False)
         return False
-    counted = []
-    for m in members:  # R-CND-2: a turn start counts for durations before anything else
-        c = res.enc.get(m)
-        if _has_a_turn(res.enc, c) and _first_start_this_round(res.enc, m):
-            counted.append(m)
-            tick_turn_start(res, m)
+    counted = [m for m in members  # decided once: whether each member's turn counts
+               if _has_a_turn(res.enc, res.enc.get(m)) and _first_start_this_round(res.enc, m)]
+    for hook in res.tables.on_turn_start:
+        for m in counted:
+            hook(res, m)
     able = [m for m in members if may_take_turn(res.enc, res.enc.get(m))]
     for m in members:
         if m not in able:
@@ -181,21 +191,21 @@ def _start_or_skip(res: Resolution, cid: str) -> bool:
 
 
 def _skip(res: Resolution, cid: str, counted: bool) -> None:
+    """Phase 2: `cid` is passed over."""
     c = res.enc.get(cid)
-    if c.status == "dying":
-        bleed(res, cid)
+    for hook in res.tables.on_skipped_turn:
+        hook(res, cid)
     if counted and res.enc.get(cid).status != "dead":
         # R-CND-3: a skipped turn still counts as its turn: the helpless', and (ruling) the
         # dying's and the stable's, who cannot act either (R-TRN-4); one that bled to death
         # now stays flat-footed (its turn start already counted for durations, R-CND-2)
-        if not in_surprise(res.enc):
-            end_flat_footed(res, cid)
+        for hook in res.tables.on_turn_counted:
+            hook(res, cid)
         res.emit(ev.SkippedTurnCounted(cid, in_surprise(res.enc)))
-        if c.guarding:  # R-INT-1: a guard lasts until the start of its next turn
-            res.emit(ev.GuardEnded(cid, c.display))
     res.emit(ev.TurnSkipped(cid, c.display, _skip_reason(res.enc, cid), c.pc))
     if counted:  # a turn that counted for durations ends them too (the dying's included)
-        expire_turn_end(res, cid)
+        for end_hook in res.tables.on_turn_end:
+            end_hook(res, cid, False)
 
 
 def _skip_reason(enc: Encounter, cid: str) -> str:
@@ -231,7 +241,7 @@ def delay(res: Resolution, who: str) -> None:
     advance(res)
 
 
-def act(res: Resolution, who: str) -> None:
+def act_now(res: Resolution, who: str) -> None:
     """R-TRN-7: a delaying combatant ends the current turn and takes its own; its place
     becomes just after the combatant whose turn ended."""
     res.require_combat()
@@ -279,3 +289,23 @@ def remove(res: Resolution, who: str) -> None:
         res.emit(ev.TurnHandedOver(heirs[0]))
     elif was_turn and res.enc.state.phase in ("surprise", "combat"):
         advance(res)
+
+
+def _delay(res: Resolution, x: act.Delay) -> None:
+    delay(res, x.who)
+
+
+def _act(res: Resolution, x: act.Act) -> None:
+    act_now(res, x.who)
+
+
+def _end(res: Resolution, x: act.End) -> None:
+    end_by_hand(res)
+
+
+def _remove(res: Resolution, x: act.Remove) -> None:
+    remove(res, x.who)
+
+
+HANDLES = {act.Delay: _delay, act.Act: _act, act.End: _end, act.Remove: _remove}
+ON_TURN_COUNTED = (end_flat_footed,)

@@ -83,12 +83,12 @@ def play(enc: Encounter, key: bytes, max_rounds: int, ids: list[str]) -> Run:
     R-TRN-4) would never be decided: it counts as reaching `max_rounds` undecided, as it
     stood at the end of the round in which it got stuck."""
     from pbwcombat.actions import RollInitiative
-    from pbwcombat.dispatch import dispatch
+    from pbwcombat.dispatch import TABLES, dispatch
     from pbwcombat.rules.orders import follow_orders, group_by_orders, orders_of
     from pbwcombat.rules.turns import next_turn, winner_if_over
 
     # now = "": no deadline arithmetic at every turn start (nothing is shown)
-    res = Resolution(enc, PaddedDiceSource(key, 0), "", dispatch=dispatch)
+    res = Resolution(enc, PaddedDiceSource(key, 0), "", dispatch=dispatch, tables=TABLES)
     base = rounds_before(enc)
     limit = base + max_rounds
     shared = enc.rules.group_turn == "shared" and any(c.group for c in enc.combatants)
