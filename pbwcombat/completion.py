@@ -11,7 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from pbwcombat.model import KNOWN_CONDITIONS, Combatant, Encounter
+from pbwcombat.model import Combatant, Encounter
+from pbwcombat.rules.effects import known_conditions
 
 # Parameters whose values are combatant ids, by name, and which combatants fit:
 # "living": not dead (most actions); "all": anyone still in the fight (hp, remove, condition).
@@ -172,7 +173,7 @@ def _conditions(enc: Encounter, params: dict[str, Any]) -> list[str]:
             present.setdefault(name, None)
     if params.get("remove"):
         return list(present)
-    return list(dict.fromkeys([*KNOWN_CONDITIONS, *present]))
+    return list(dict.fromkeys([*known_conditions(), *present]))
 
 
 def _action_ids(doc: dict[str, Any], who: object) -> list[str]:

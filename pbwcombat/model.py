@@ -15,6 +15,7 @@ from pydantic_core import SchemaValidator
 from pydantic_core import core_schema as cs
 
 from pbwcombat.cleaning import clean
+from pbwcombat.rules.effects import held
 from pbwcombat.schema import (
     BOOL,
     REQUIRED,
@@ -173,12 +174,6 @@ class Weapon(Record):
     def bonuses(self) -> tuple[int, ...]:
         """R-ACT-5: the full attack's bonuses, in order (default: one at `attack`)."""
         return self.attacks if self.attacks else (self.attack,)
-
-
-# R-CND-3: the conditions with an effect; any other slug is shown without one.
-KNOWN_CONDITIONS = ("prone", "stunned", "paralyzed", "flat-footed")
-HELPLESS = ("paralyzed", "stunned")  # cannot act (R-CND-3)
-DOWN_CONDITIONS = ("prone", "stunned", "paralyzed")  # count as down for R-DIS-4
 
 
 class Condition(Record):
@@ -414,8 +409,8 @@ class Combatant(Record):
     @property
     def can_act(self) -> bool:
         """R-TRN-4: dead, dying and stable combatants (and removed ones) take no turns;
-        R-CND-3: nor do stunned or paralyzed ones."""
-        return not self.removed and self.status in ("ok", "disabled") and not self.helpless
+        R-CND-3: nor do those a condition leaves no actions (`rules.effects`)."""
+        return not self.removed and self.status in ("ok", "disabled") and not self.unable_by
 
     @property
     def conscious_above_zero(self) -> bool:
@@ -424,25 +419,30 @@ class Combatant(Record):
 
     @property
     def can_react(self) -> bool:
-        """R-HP-3 and R-CND-3: above 0 hp and not stunned or paralyzed."""
-        return self.conscious_above_zero and not self.helpless
+        """R-HP-3 and R-CND-3: above 0 hp and not left without actions by a condition."""
+        return self.conscious_above_zero and not self.unable_by
 
     @property
-    def helpless(self) -> str:
-        """The condition that keeps it from acting (R-CND-3), or ""."""
-        if not self.conditions:
-            return ""
-        return next((n for n in HELPLESS if n in self.conditions), "")
+    def unable_by(self) -> str:
+        """The held condition that keeps it from acting (actions `none`, R-CND-3), or ""."""
+        return held(self.conditions).unable_by if self.conditions else ""
+
+    @property
+    def helpless(self) -> bool:
+        """R-CND-5: it holds a helpless condition (Dex 0)."""
+        return bool(self.conditions) and held(self.conditions).helpless
 
     @property
     def is_flat_footed(self) -> bool:
-        """R-INI-5/6 flag or the `flat-footed` condition (R-CND-3): either counts."""
-        return self.flat_footed or "flat-footed" in self.conditions
+        """R-INI-5/6 flag or a condition that makes it flat-footed (R-CND-3): either counts."""
+        return self.flat_footed or (bool(self.conditions) and held(self.conditions).flat_footed)
 
     @property
     def counts_as_down(self) -> bool:
-        """R-DIS-4: disabled, dying, stable or dead, or prone, stunned or paralyzed."""
-        return self.status != "ok" or any(n in self.conditions for n in DOWN_CONDITIONS)
+        """R-DIS-4: disabled, dying, stable or dead, or a condition that counts as down
+        (prone, helpless, no actions: R-CND-5)."""
+        return self.status != "ok" or (bool(self.conditions)
+                                       and held(self.conditions).counts_as_down)
 
     def is_aware_of(self, enemy: Combatant) -> bool:
         """R-INI-4: `aware = true`, or the list names the enemy or its side."""

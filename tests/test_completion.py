@@ -106,8 +106,11 @@ def test_hp_completes_the_last_id_of_a_list_of_anyone_in_the_fight(bash: Any,
 
 
 def test_condition_names_after_condition_who(bash: Any, fight_file: Path, run: Any) -> None:
-    assert candidates(bash, "condition", fight_file, "orc", "") == [
-        "prone", "stunned", "paralyzed", "flat-footed"]
+    from pbwcombat.rules.effects import EFFECTS
+
+    # every condition with an effect (R-CND-5), in the table's order
+    assert candidates(bash, "condition", fight_file, "orc", "") == list(EFFECTS)
+    assert "prone" in EFFECTS and "flat-footed" in EFFECTS
     assert candidates(bash, "condition", fight_file, "orc", "st") == ["stunned"]
 
 
@@ -115,8 +118,10 @@ def test_condition_remove_offers_the_conditions_the_target_has(bash: Any, fight_
                                                                run: Any) -> None:
     assert run("condition", fight_file, "orc", "prone").code == 0
     assert run("condition", fight_file, "orc", "blinded").code == 0
-    assert candidates(bash, "condition", fight_file, "orc", "") == [
-        "prone", "stunned", "paralyzed", "flat-footed", "blinded"]
+    from pbwcombat.rules.effects import EFFECTS
+
+    # the table's conditions, then the target's own slugs without an effect
+    assert candidates(bash, "condition", fight_file, "orc", "") == [*EFFECTS, "blinded"]
     assert candidates(bash, "condition", fight_file, "--remove", "orc", "") == [
         "prone", "blinded"]
 

@@ -55,6 +55,7 @@ LAYER_OF: dict[str, str] = {
     "pbwcombat.evolve": ENGINE,
     "pbwcombat.actions": ENGINE,
     "pbwcombat.rules": RULES,
+    "pbwcombat.rules.effects": BASE,  # condition effects as data, read by the model and posts
     "pbwcombat.dispatch": DISPATCH,
     "pbwcombat.render": RENDER,
     "pbwcombat.store": STORE,

@@ -245,7 +245,6 @@ EN: dict[str, str] = {
     "TurnStarted_group": "It is the turn of {group}: {names}.",
     "TurnStarted_group_deadline": "It is the turn of {group}: {names} (deadline {at} UTC).",
     "auto_first_in_order": "first in the initiative order",
-    "mod_prone": "prone",
     "defense_notes": "Defense {defense} ({notes})",
     "next_turn": "Next: {name}",
     # journal posts (log, undo) and the text map
@@ -603,7 +602,6 @@ ES: dict[str, str] = {
     "TurnStarted_group": "Es el turno de {group}: {names}.",
     "TurnStarted_group_deadline": "Es el turno de {group}: {names} (plazo {at} UTC).",
     "auto_first_in_order": "es el primero en el orden de iniciativa",
-    "mod_prone": "derribado",
     "defense_notes": "Defensa {defense} ({notes})",
     "next_turn": "Siguiente: {name}",
     # journal posts (log, undo) and the text map

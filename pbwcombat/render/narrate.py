@@ -126,7 +126,9 @@ class Narrator:
                 out += "(" if op == "(" else self.term(term)
             after = op or "value"
         for m in r.mods:
-            label = self.cat.get(f"mod_{m.note}", m.note) if m.note else ""
+            # a modifier named after a condition (R-CND-5) reads as the condition's name
+            label = (self.cat.get(f"mod_{m.note}") or self.cat.get(f"cond_{m.note}", m.note)
+                     if m.note else "")
             sign = "-" if m.value < 0 else "+"
             out += f" {sign} {abs(m.value)}" + (f" ({label})" if label else "")
         return out + " = " + self.markup.bold(str(r.total))

@@ -12,6 +12,7 @@ from pbwcombat.model import Combatant, Encounter
 from pbwcombat.render.chain import mark_line, short_mark
 from pbwcombat.render.markup import Plain, clean, markup_for
 from pbwcombat.render.narrate import Narrator, condition, hidden_change
+from pbwcombat.rules.effects import held
 
 _HIDDEN_HP = ("before", "hp", "max_hp", "status_before", "status")
 
@@ -185,7 +186,7 @@ def _status_line(enc: Encounter, c: Combatant, n: Narrator, gm: bool) -> str:
     if gm:
         bits.append(n.t("defense", defense=c.defense))
     if c.flat_footed and c.can_act and enc.state.phase in ("surprise", "combat") \
-            and "flat-footed" not in c.conditions:
+            and not held(c.conditions).flat_footed:
         bits.append(n.t("flat_footed", g=g))
     for name, cond in c.conditions.items():  # R-CND-2: each with what is left of it
         of = enc.find(cond.of) if cond.of else None

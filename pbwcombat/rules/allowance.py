@@ -16,8 +16,8 @@ def require_actor(res: Resolution, who: str) -> Combatant:
     if c.status == "dead":
         raise IllegalAction("R-HP-1", f"{c.display} is dead and cannot act")
     if not c.can_act and not res.force:
-        if c.helpless:
-            raise IllegalAction("R-CND-3", f"{c.display} is {c.helpless} and cannot act")
+        if c.unable_by:
+            raise IllegalAction("R-CND-3", f"{c.display} is {c.unable_by} and cannot act")
         raise IllegalAction("R-TRN-4", f"{c.display} is {c.status} and cannot act")
     if not res.enc.takes_turn_now(who) and not res.force:
         turn = res.enc.state.turn

@@ -10,32 +10,27 @@ from pbwcombat.errors import IllegalAction, UsageError
 from pbwcombat.geometry import distance, melee_weapons, threatens, weapon_threatens
 from pbwcombat.model import Combatant, Weapon
 from pbwcombat.rules.allowance import check_aware, check_standard, require_actor
+from pbwcombat.rules.effects import held
 from pbwcombat.rules.engagement import engage, initiative_rank, into_melee, shooting_forbidden
 from pbwcombat.rules.hp import change_hp
 from pbwcombat.rules.intercept import intercept_attack
 
 
 def effective_defense(c: Combatant, melee: bool = True) -> int:
-    """R-INI-6: flat-footed loses a positive dex_mod and its dodge; R-CND-3: so do stunned
-    (−2 more) and paralyzed (−5 more); prone is −4 against melee, +4 against ranged."""
-    defense = c.defense
-    conds = c.conditions
-    if c.is_flat_footed or "stunned" in conds or "paralyzed" in conds:
+    """R-INI-6: flat-footed loses a positive dex_mod and its dodge; the held conditions add
+    their Defense changes (a fold over `rules.effects`, R-CND-3/5)."""
+    if not c.conditions:
+        return c.defense - (max(c.dex_mod, 0) + c.dodge if c.flat_footed else 0)
+    h = held(c.conditions)
+    defense = c.defense + (h.defense_melee if melee else h.defense_ranged)
+    if c.flat_footed or h.loses_dex:
         defense -= max(c.dex_mod, 0) + c.dodge
-    if "stunned" in conds:
-        defense -= 2
-    if "paralyzed" in conds:
-        defense -= 5
-    if "prone" in conds:
-        defense += -4 if melee else 4
     return defense
 
 
 def defense_conditions(c: Combatant) -> tuple[str, ...]:
     """The conditions that changed `c`'s Defense (shown beside it in the post)."""
-    if not c.conditions:
-        return ()
-    return tuple(n for n in ("prone", "stunned", "paralyzed") if n in c.conditions)
+    return held(c.conditions).defense_notes if c.conditions else ()
 
 
 def in_reach_or_range(a: Combatant, w: Weapon, t: Combatant) -> bool:
@@ -57,8 +52,9 @@ def attack_roll(res: Resolution, attacker: str, target: str, weapon: Weapon, kin
     a, t = res.enc.get(attacker), res.enc.get(target)
     melee = weapon.kind == "melee"
     defense = 0 if defense_zero else effective_defense(t, melee)
-    if melee and "prone" in a.conditions:
-        mods = (*mods, Mod(-4, "prone"))  # R-CND-3: a prone combatant's melee attacks
+    if a.conditions:  # R-CND-3/5: the attacker's conditions (prone: its melee attacks −4)
+        h = held(a.conditions)
+        mods = (*mods, *(h.melee_mods if melee else h.ranged_mods))
     bonus = (Mod(weapon.attack, "attack"), *mods)
     roll = res.dice.d20(*bonus)
     natural = roll.natural

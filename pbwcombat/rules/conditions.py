@@ -1,9 +1,9 @@
 """Conditions (R-CND): putting them on and off, their durations, and the built-in `stand-up`.
 
 Other rule modules apply a condition through `apply_condition` (an action's condition on the
-targets that failed their save, R-ACT-3(d)) and read the effects from the combatant
-(`Combatant.helpless`, `is_flat_footed`, `counts_as_down`; the Defense in
-`attack.effective_defense`).
+targets that failed their save, R-ACT-3(d)). What a condition does is a row of
+`rules.effects.EFFECTS`, read as folds (`Combatant.can_act`, `unable_by`, `is_flat_footed`,
+`counts_as_down`; the Defense in `attack.effective_defense`).
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from pbwcombat.errors import IllegalAction, UsageError
 from pbwcombat.model import ID_PATTERN, Combatant
 from pbwcombat.rules.allowance import check_move_action, require_actor
 from pbwcombat.rules.attack import provoke_in_place
+from pbwcombat.rules.effects import held
 
 _SLUG_MAX = 64
 
@@ -142,14 +143,16 @@ def stand_up(res: Resolution, who: str) -> None:
     AoOs come first, in initiative order; an actor dropped to hp ≤ 0 stays down (the move
     action is spent either way)."""
     me = require_actor(res, who)
-    if "prone" not in me.conditions:
+    ends = held(me.conditions).stand_up_ends
+    if not ends:
         raise IllegalAction("R-CND-3", f"{me.display} is not prone")
     check_move_action(res, me)  # a move action, but no movement: a 5-ft step allows it
     res.emit(ev.ActionSpent(who, "move"))
     if me.disengage_streak:
         res.emit(ev.StreakReset(who, me.display))  # R-DIS-6: an action other than moving
     if provoke_in_place(res, who):
-        remove_condition(res, who, "prone", "stood")
+        for name in ends:
+            remove_condition(res, who, name, "stood")
 
 
 def _condition(res: Resolution, x: act.SetCondition) -> None:

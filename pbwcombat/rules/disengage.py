@@ -10,6 +10,7 @@ from pbwcombat.engine import Resolution
 from pbwcombat.geometry import Square, distance, melee_weapons
 from pbwcombat.model import Combatant
 from pbwcombat.rules.attack import attack_roll, effective_defense
+from pbwcombat.rules.effects import held
 from pbwcombat.rules.engagement import initiative_rank
 
 
@@ -113,7 +114,7 @@ def _contest(res: Resolution, me: Combatant, opponents: list[Combatant], streak:
         if not (o.can_react and not o.counts_as_down
                 and attacked_since_previous_turn(res, me, o.id)):
             continue
-        roll = res.dice.d20(Mod(_best_melee_attack(o), "attack"))
+        roll = res.dice.d20(Mod(_best_melee_attack(o), "attack"), *held(o.conditions).total_mods)
         res.emit(ev.AttackTotalRolled(o.id, o.display, me.id, roll))
         best = roll.total if best is None else max(best, roll.total)
     return best is None or defense.total >= best

@@ -212,8 +212,8 @@ def _skip_reason(enc: Encounter, cid: str) -> str:
     c = enc.get(cid)
     if c.status in ("dying", "stable", "dead"):
         return c.status
-    if c.helpless:
-        return c.helpless
+    if c.unable_by:
+        return c.unable_by
     return "unaware"
 
 
@@ -249,8 +249,8 @@ def act_now(res: Resolution, who: str) -> None:
     if who not in res.enc.state.delaying:
         raise IllegalAction("R-TRN-7", f"{c.display} is not delaying")
     if not c.can_act:
-        raise IllegalAction("R-CND-3" if c.helpless else "R-TRN-4",
-                            f"{c.display} cannot act ({c.helpless or c.status})")
+        raise IllegalAction("R-CND-3" if c.unable_by else "R-TRN-4",
+                            f"{c.display} cannot act ({c.unable_by or c.status})")
     previous = res.enc.state.turn
     end_turn(res)
     order = [o for o in res.enc.state.order if o != who]

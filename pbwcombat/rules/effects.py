@@ -1,0 +1,148 @@
+"""Condition effects as data (R-CND-3, R-CND-5): one frozen record per known condition.
+
+A new condition is one row of `EFFECTS` plus its name in the two catalogues (`cond_<id>`, and
+`cond_<id>_f` where Spanish needs the feminine); any other slug is shown without effect
+(R-CND-1). Everything the rules ask about a combatant's conditions is a fold over the rows it
+holds, computed once per set of names (`held`): its attack modifiers, its Defense change,
+whether it loses its Dex, is flat-footed or helpless, which actions it has, whether it counts
+as down. Modifiers of several conditions add, `dex` and `helpless` apply once, the strictest
+actions limit wins (R-CND-5 stacking).
+
+The value layer reads this (the model's `can_act`, `is_flat_footed`, `counts_as_down`; the
+post's flat-footed mark), so it imports nothing of the rules: it is data and folds only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Literal
+
+from pbwcombat.dice import Mod
+
+Actions = Literal["all", "one", "move", "none"]
+# R-CND-5 actions per turn, most generous first: `one` a single move or standard action
+# (R-HP-2's allowance), `move` a single move action, `none` cannot act (turn skipped, no AoOs,
+# interceptions or Attack Totals, threatens nothing).
+_STRICTNESS: dict[str, int] = {"all": 0, "one": 1, "move": 2, "none": 3}
+HELPLESS_DEX = -5  # R-CND-5 helpless: Dex 0, an effective Dex modifier of −5
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """One condition's effects (R-CND-5 columns). Read by the folds below; a column no rule
+    reads yet (speed, run, miss chances) is there for the table the next issues fill."""
+
+    attack: int = 0  # every attack roll it makes (Attack Totals of R-DIS-2 included)
+    melee_attack: int = 0  # its melee attack rolls only (prone)
+    defense: int = 0  # its Defense against every attack
+    defense_melee: int = 0  # … against melee attacks only
+    defense_ranged: int = 0  # … against ranged attacks only
+    loses_dex: bool = False  # loses a positive dex_mod and its dodge (as flat-footed)
+    helpless: bool = False  # as loses_dex, and HELPLESS_DEX more (R-CND-5 `helpless`)
+    flat_footed: bool = False  # flat-footed while it holds (R-INI-6: loses Dex, no AoOs)
+    actions: Actions = "all"
+    half_speed: bool = False
+    no_run_or_charge: bool = False
+    miss_chance: int = 0  # of its own attacks (percent)
+    miss_chance_against: int = 0  # of attacks against it (percent)
+    down: bool = False  # counts as down (R-DIS-4) besides being helpless or unable to act
+    ends_on_stand_up: bool = False  # the built-in `stand-up` removes it
+
+    @property
+    def shown_beside_defense(self) -> bool:
+        """Named beside the Defense in an attack's line (flat-footedness has its own mark)."""
+        changes = bool(self.defense or self.defense_melee or self.defense_ranged)
+        return not self.flat_footed and (changes or self.loses_dex or self.helpless)
+
+
+# The known conditions (R-CND-3), in the order their notes are shown beside a Defense.
+EFFECTS: dict[str, Effect] = {
+    "prone": Effect(melee_attack=-4, defense_melee=-4, defense_ranged=4, down=True,
+                    ends_on_stand_up=True),
+    "stunned": Effect(defense=-2, loses_dex=True, actions="none"),
+    "paralyzed": Effect(helpless=True, actions="none"),
+    "flat-footed": Effect(flat_footed=True),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Held:
+    """The fold of the known conditions a combatant holds."""
+
+    names: tuple[str, ...]  # known ones, in EFFECTS order
+    melee_mods: tuple[Mod, ...]  # its melee attack rolls
+    ranged_mods: tuple[Mod, ...]  # its ranged attack rolls
+    total_mods: tuple[Mod, ...]  # its R-DIS-2 Attack Totals
+    defense_melee: int  # Defense change against melee (dex losses apart)
+    defense_ranged: int
+    loses_dex: bool  # loses dex_mod and dodge (flat-footed, loses_dex or helpless)
+    helpless: bool
+    flat_footed: bool
+    actions: Actions
+    unable_by: str  # the condition that keeps it from acting ("" when it may act)
+    counts_as_down: bool
+    stand_up_ends: tuple[str, ...]
+    defense_notes: tuple[str, ...]
+
+    @property
+    def can_act(self) -> bool:
+        return self.actions != "none"
+
+
+def _mods(rows: Iterable[tuple[str, Effect]], melee: bool | None) -> tuple[Mod, ...]:
+    """One Mod per condition that changes the roll, named after it (`melee=None`: the
+    R-DIS-2 Attack Total, which takes only the modifiers of every attack roll)."""
+    out = []
+    for name, e in rows:
+        value = e.attack + (e.melee_attack if melee else 0)
+        if value:
+            out.append(Mod(value, name))
+    return tuple(out)
+
+
+@lru_cache(maxsize=512)
+def _fold(names: frozenset[str]) -> Held:
+    rows = [(n, e) for n, e in EFFECTS.items() if n in names]
+    limit: Actions = "all"
+    unable = ""
+    for n, e in sorted(rows, key=lambda r: not r[1].helpless):  # a helpless one named first
+        if _STRICTNESS[e.actions] > _STRICTNESS[limit]:
+            limit = e.actions
+        if e.actions == "none" and not unable:
+            unable = n
+    helpless = any(e.helpless for _, e in rows)
+    flat = any(e.flat_footed for _, e in rows)
+    base = sum(e.defense for _, e in rows) + (HELPLESS_DEX if helpless else 0)
+    return Held(
+        names=tuple(n for n, _ in rows),
+        melee_mods=_mods(rows, melee=True),
+        ranged_mods=_mods(rows, melee=False),
+        total_mods=_mods(rows, melee=None),
+        defense_melee=base + sum(e.defense_melee for _, e in rows),
+        defense_ranged=base + sum(e.defense_ranged for _, e in rows),
+        loses_dex=flat or helpless or any(e.loses_dex for _, e in rows),
+        helpless=helpless,
+        flat_footed=flat,
+        actions=limit,
+        unable_by=unable,
+        counts_as_down=any(e.down or e.helpless or e.actions == "none" for _, e in rows),
+        stand_up_ends=tuple(n for n, e in rows if e.ends_on_stand_up),
+        defense_notes=tuple(n for n, e in rows if e.shown_beside_defense),
+    )
+
+
+NOTHING = _fold(frozenset())
+
+
+def held(conditions: Mapping[str, Any]) -> Held:
+    """The fold of the known conditions among `conditions` (a combatant's, by name)."""
+    if not conditions:
+        return NOTHING
+    return _fold(frozenset(conditions))
+
+
+def known_conditions() -> tuple[str, ...]:
+    """The condition names with an effect (offered by shell completion)."""
+    return tuple(EFFECTS)
