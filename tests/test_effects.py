@@ -74,3 +74,46 @@ def test_R_CND_5_stacking_adds_modifiers_dex_once_strictest_actions_helpless_nam
 def test_a_slug_without_a_row_has_no_effect() -> None:
     assert held({"on-fire": None}) == held({}) == NOTHING
     assert NOTHING.can_act and not NOTHING.counts_as_down and NOTHING.melee_mods == ()
+
+
+# -- R-CND-5: dazzled, the first condition added as one row ---------------------------------
+
+
+def _sword_and_axe(encounter):  # type: ignore[no-untyped-def]
+    from helpers import build, melee, warrior
+
+    return encounter(build(
+        warrior("hero", "heroes", (0, 0), melee("sword", 5, "1d8+3"), init=2, defense=15),
+        warrior("orc", "monsters", (1, 0), melee("axe", 4, "1d12+2"), defense=13, hp=12)))
+
+
+def test_R_CND_5_dazzled_minus_1_on_its_attack_rolls_named_in_both_languages(run, encounter):
+    from helpers import events, ok, roll_init
+
+    path = _sword_and_axe(encounter)
+    roll_init(run, path, "15,3")  # hero first
+    r = ok(run("condition", path, "hero", "dazzled", "--lang", "es"))
+    assert "Hero queda deslumbrado (hasta que se le quite)." in r.out
+    r = ok(run("attack", path, "hero", "orc", "--dice", "10,1", "--format", "json"))
+    (roll,) = events(r, "AttackRolled")
+    assert roll["roll"]["total"] == 10 + 5 - 1
+    assert {"value": -1, "note": "dazzled"} in roll["roll"]["mods"]
+    assert "1d20 (10 supplied) + 5 (attack) - 1 (dazzled) = 14" in r.json()["text"]
+    r = ok(run("log", path, "--last", "1", "--lang", "es", "--format", "plain"))
+    assert "+ 5 (ataque) - 1 (deslumbrado) = 14" in r.out
+
+
+def test_R_CND_5_dazzled_minus_1_on_the_R_DIS_2_attack_total(run, encounter):
+    from helpers import events, ok, roll_init
+
+    path = _sword_and_axe(encounter)
+    roll_init(run, path, "15,3")
+    ok(run("attack", path, "hero", "orc", "--dice", "2"))  # engaged; the orc is attacked
+    ok(run("next", path))
+    ok(run("attack", path, "orc", "hero", "--dice", "2"))
+    ok(run("condition", path, "orc", "dazzled"))
+    ok(run("next", path))
+    r = ok(run("move", path, "hero", "-1,0", "--dice", "12,8", "--format", "json"))
+    (total,) = events(r, "AttackTotalRolled")
+    assert total["roll"]["total"] == 8 + 4 - 1
+    assert {"value": -1, "note": "dazzled"} in total["roll"]["mods"]

@@ -64,6 +64,7 @@ EFFECTS: dict[str, Effect] = {
     "stunned": Effect(defense=-2, loses_dex=True, actions="none"),
     "paralyzed": Effect(helpless=True, actions="none"),
     "flat-footed": Effect(flat_footed=True),
+    "dazzled": Effect(attack=-1),  # R-CND-5
 }
 
 
