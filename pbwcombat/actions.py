@@ -290,7 +290,7 @@ def parse_square(text: str) -> tuple[int, int]:
     return x, y
 
 
-BOARD = 100_000  # the file's coordinate bound (model._COORD)
+BOARD = 100_000  # the file's coordinate bound (forms.COORD)
 
 
 def _option(name: str, cls: type[Action] | None = None) -> str:

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from pbwcombat.model import Encounter, parse_duration
+from pbwcombat.forms import parse_duration
+from pbwcombat.model import Encounter
 
 
 def deadline_text(enc: Encounter, started_at: str) -> str:

@@ -12,7 +12,8 @@ import tomli_w
 from pydantic_core import ValidationError
 
 from pbwcombat.errors import InvalidEncounter
-from pbwcombat.model import Combatant, Encounter, reference_problems, status_for, validate
+from pbwcombat.model import Combatant, Encounter, status_for, validate
+from pbwcombat.references import reference_problems
 from pbwcombat.schema import REQUIRED, Record
 
 _COMBATANT_STATE = ("hp", "max_hp", "initiative", "status", "flat_footed", "engaged",

@@ -14,7 +14,14 @@ from typing import Any, Literal
 from pydantic_core import SchemaValidator
 from pydantic_core import core_schema as cs
 
-from pbwcombat.cleaning import clean
+from pbwcombat.forms import COORD as _COORD
+from pbwcombat.forms import ID_PATTERN, slug
+from pbwcombat.forms import ID_SCHEMA as _ID
+from pbwcombat.forms import INT as _INT
+from pbwcombat.forms import duration_or_empty as _duration_or_empty
+from pbwcombat.forms import iso_time_or_empty as _iso_time_or_empty
+from pbwcombat.forms import player_handle as _player_handle
+from pbwcombat.forms import toml_time as _toml_time
 from pbwcombat.rules.effects import held
 from pbwcombat.schema import (
     BOOL,
@@ -30,67 +37,8 @@ from pbwcombat.schema import (
 from pbwcombat.traits import COMBATANT_FIELDS, WEAPON_FIELDS
 from pbwcombat.traits import dice_expression as _dice_expression
 
-ID_PATTERN = r"^[a-z0-9][a-z0-9_-]*$"
 Status = Literal["ok", "disabled", "dying", "stable", "dead"]
 Phase = Literal["setup", "surprise", "combat", "ended"]
-_DURATION = re.compile(r"^(\d{1,5})([smhd])$")
-_ID = cs.str_schema(strict=True, pattern=ID_PATTERN, max_length=64)
-_INT = strict_int()
-_COORD = strict_int(-100_000, 100_000)
-
-
-def parse_duration(value: str) -> int:
-    """`"48h"` → seconds; accepts s, m, h, d. ValueError otherwise."""
-    m = _DURATION.match(value.strip())
-    if not m:
-        raise ValueError(f'"{value}" is not a duration like "48h", "30m" or "2d"')
-    return int(m.group(1)) * {"s": 1, "m": 60, "h": 3600, "d": 86400}[m.group(2)]
-
-
-def _duration_or_empty(value: str) -> str:
-    if value:
-        parse_duration(value)
-    return value
-
-
-def _iso_time_or_empty(value: str) -> str:
-    if value:
-        from datetime import datetime
-
-        try:
-            moment = datetime.fromisoformat(value)
-        except ValueError:
-            raise ValueError(f'"{value}" is not an ISO 8601 time') from None
-        if moment.tzinfo is None:  # SPEC: every time in the file needs a UTC offset
-            raise ValueError(f'"{value}" has no UTC offset (write e.g. "{value}+00:00")')
-    return value
-
-
-def _toml_time(value: Any) -> Any:
-    """A TOML date-time (`turn_started_at = 2026-11-29T12:00:00Z`, unquoted) is a time too:
-    with its UTC offset it reads as the ISO string; without one it is refused like a string
-    without one (SPEC: every time in the file needs a UTC offset)."""
-    from datetime import date, datetime, time
-
-    if isinstance(value, datetime):
-        if value.tzinfo is None:
-            raise ValueError(f'"{value.isoformat()}" has no UTC offset (write e.g. '
-                             f'"{value.isoformat()}+00:00")')
-        return value.isoformat()
-    if isinstance(value, date | time):
-        raise ValueError(f'"{value.isoformat()}" is not a date and time with a UTC offset')
-    return value
-
-
-_MASS_MENTIONS = ("everyone", "here")
-
-
-def _player_handle(value: str) -> str:
-    """R-OUT-7: no post can mass-mention: `everyone`/`here` (any case) are not handles."""
-    bare = clean(value).strip().lstrip("@").strip()
-    if bare.casefold() in _MASS_MENTIONS:
-        raise ValueError(f'"{value}" would mention everyone: not a player handle (R-OUT-7)')
-    return value
 
 
 class Rules(Record):
@@ -125,17 +73,6 @@ class Rules(Record):
         "idle_action": (literal("skip", "orders"), "skip"),
         "engagement": (BOOL, True),
     }
-
-
-def slug(value: str) -> str:
-    """SPEC weapon id "(a slug of name)": accented letters are folded to their base letter,
-    not dropped."""
-    import unicodedata
-
-    folded = "".join(ch for ch in unicodedata.normalize("NFKD", value.lower())
-                     if not unicodedata.combining(ch))
-    s = re.sub(r"[^a-z0-9]+", "-", folded).strip("-")
-    return s or "weapon"
 
 
 class Weapon(Record):
@@ -801,79 +738,3 @@ def status_for(hp: int, death_at: int, previous: Status = "ok") -> Status:
     if hp <= death_at:
         return "dead"
     return "stable" if previous == "stable" else "dying"
-
-
-def reference_problems(enc: Encounter) -> list[str]:
-    """Problems pydantic cannot see alone: duplicate ids, unknown references, positions."""
-    problems: list[str] = []
-    ids: dict[str, int] = {}
-    for i, c in enumerate(enc.combatants):
-        if c.id in ids:
-            problems.append(f'combatants[{i}].id: duplicate id "{c.id}"')
-        ids.setdefault(c.id, i)
-        seen: set[str] = set()
-        for j, w in enumerate(c.weapons):
-            if w.id in seen:
-                problems.append(f'combatants[{i}].weapons[{j}].id: duplicate weapon id "{w.id}"')
-            seen.add(w.id)
-        acts: set[str] = set()
-        for j, a in enumerate(c.actions):
-            if a.id in acts:
-                problems.append(f'combatants[{i}].actions[{j}].id: duplicate action id "{a.id}"')
-            acts.add(a.id)
-    with_pos = [c.position is not None for c in enc.combatants]
-    if any(with_pos) and not all(with_pos):
-        for i, has in enumerate(with_pos):
-            if not has:
-                problems.append(
-                    f"combatants[{i}].position: missing (positions on some combatants only)"
-                )
-    squares: dict[tuple[int, int], int] = {}
-    for i, c in enumerate(enc.combatants):
-        if c.position is not None and not c.removed and c.status != "dead":
-            if c.position in squares:
-                other = enc.combatants[squares[c.position]].id
-                problems.append(f"combatants[{i}].position: square taken by \"{other}\"")
-            squares.setdefault(c.position, i)
-    for i, c in enumerate(enc.combatants):
-        for key in ("engaged", "missile_engaged"):
-            for ref in getattr(c, key):
-                if ref not in ids:
-                    problems.append(f'combatants[{i}].{key}: unknown combatant "{ref}"')
-            if getattr(c, key) and not enc.rules.engagement:
-                problems.append(f"combatants[{i}].{key}: nobody is engaged with "
-                                "rules.engagement = false (R-ENG-0); empty it, or use "
-                                "`pbwcombat set FILE rules.engagement false`")
-        if c.orders is not None and c.orders.startswith("guard:") and c.orders[6:] not in ids:
-            problems.append(f'combatants[{i}].orders: unknown combatant "{c.orders[6:]}"')
-        if c.guarding is not None and c.guarding not in ids:
-            problems.append(f'combatants[{i}].guarding: unknown combatant "{c.guarding}"')
-        for ref in c.attacked_by:
-            if ref not in ids:
-                problems.append(f'combatants[{i}].attacked_by: unknown combatant "{ref}"')
-        for name, cond in c.conditions.items():
-            if cond.of is not None and cond.of not in ids:
-                problems.append(f'combatants[{i}].conditions.{name}.of: unknown combatant '
-                                f'"{cond.of}"')
-    sides = {c.side for c in enc.combatants}
-    for i, c in enumerate(enc.combatants):
-        if isinstance(c.aware, list):
-            for j, ref in enumerate(c.aware):
-                if ref not in ids and ref not in sides:
-                    problems.append(f'combatants[{i}].aware[{j}]: "{ref}" is neither a '
-                                    "combatant id nor a side")
-    for ref in enc.state.group_spent:
-        if ref not in ids:
-            problems.append(f'state.group_spent: unknown combatant "{ref}"')
-    for key in ("order", "acted", "delaying"):
-        for j, ref in enumerate(getattr(enc.state, key)):
-            if ref not in ids:
-                problems.append(f'state.{key}[{j}]: unknown combatant "{ref}"')
-    if len(set(enc.state.order)) != len(enc.state.order):
-        problems.append("state.order: an id appears twice")
-    if enc.state.turn and enc.state.turn not in ids:
-        problems.append(f'state.turn: unknown combatant "{enc.state.turn}"')
-    for ref in enc.state.declarations:
-        if ref not in ids:
-            problems.append(f'state.declarations: unknown combatant "{ref}"')
-    return problems

@@ -20,7 +20,7 @@ from pbwcombat.model import Combatant
 
 def _carried(c: Combatant, table: dict[str, Any]) -> dict[str, Any]:
     """The roster table with the PC's state carried over."""
-    from pbwcombat.model import slug
+    from pbwcombat.forms import slug
 
     out = dict(table, hp=c.hp)
     lasting: dict[str, dict[str, Any]] = {name: {} for name, cond in c.conditions.items()

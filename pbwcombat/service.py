@@ -60,7 +60,7 @@ def now_utc() -> str:
 def idle_due(enc: Encounter, now: str, duration: str) -> bool:
     """`--if-idle`: the current turn has waited at least `duration`."""
     from pbwcombat.clock import idle_seconds
-    from pbwcombat.model import parse_duration
+    from pbwcombat.forms import parse_duration
 
     try:
         seconds = parse_duration(duration)
@@ -171,7 +171,7 @@ def encode_file(original: bytes, enc: Encounter) -> bytes:
             raise UsageError(f"out of bounds: the file would break its limits ({text})"
                              ) from None
         raise Refused(f"the result would break the file's limits ({text}); refused") from None
-    from pbwcombat.model import reference_problems
+    from pbwcombat.references import reference_problems
 
     problems = reference_problems(checked)  # references too: load would refuse them (65)
     if problems:

@@ -44,11 +44,12 @@ LAYER_OF: dict[str, str] = {
     "pbwcombat.geometry": BASE,
     "pbwcombat.model": BASE,
     "pbwcombat.traits": BASE,  # the Turn 3 definition keys the model validates
+    "pbwcombat.forms": BASE,
+    "pbwcombat.references": BASE,
     "pbwcombat.document": BASE,
     "pbwcombat.events": BASE,
     "pbwcombat.clock": BASE,
     "pbwcombat.cleaning": BASE,
-    "pbwcombat.traits": BASE,  # the Turn 3 definition keys (issue 26), read by the model
     "pbwcombat.verify": APP,
     "pbwcombat.journal": STORE,
     "pbwcombat.engine": ENGINE,

@@ -64,7 +64,7 @@ def find(name: str) -> dict[str, Any]:
     """The creature called `name` (its id, English or Spanish name, any case or accents);
     else the only one whose names contain it. UsageError (exit 2) naming the candidates
     otherwise."""
-    from pbwcombat.model import slug
+    from pbwcombat.forms import slug
 
     want, want_slug = fold(name.strip()), slug(name)
     rows = index()

@@ -79,7 +79,7 @@ class Parsed:
 
 
 def slug(text: str) -> str:
-    from pbwcombat.model import slug as model_slug
+    from pbwcombat.forms import slug as model_slug
 
     return model_slug(text)
 

@@ -49,7 +49,7 @@ def from_statblock(source: str, side: str, lenient: bool) -> Template:
     """A pasted stat block; every line it cannot read is exit 65 naming it, or with
     `lenient` a warning each (the rest is kept)."""
     from pbwcombat.bestiary import statblock
-    from pbwcombat.model import slug
+    from pbwcombat.forms import slug
 
     parsed = statblock.parse(read_text(source))
     where = "stdin" if source == "-" else source

@@ -20,7 +20,8 @@ from pbwcombat.rules.allowance import (
     check_standard,
     require_actor,
 )
-from pbwcombat.rules.attack import provoke_in_place, strain_after_standard
+from pbwcombat.rules.aoo import provoke_in_place
+from pbwcombat.rules.attack import strain_after_standard
 from pbwcombat.rules.hp import change_hp
 
 COSTS = ("standard", "move", "full", "free")

@@ -1,4 +1,5 @@
-"""Attack rolls (R-ATK), attacks of opportunity (R-AOO) and the `attack` command."""
+"""The `attack` command (R-ATK), a full attack (R-ACT-5): checks, then the draw order of
+R-DIC-4. One roll is `rules.attack_roll`; the AoOs a shot provokes are `rules.aoo`."""
 
 from __future__ import annotations
 
@@ -7,30 +8,14 @@ from pbwcombat import events as ev
 from pbwcombat.dice import Mod
 from pbwcombat.engine import Resolution
 from pbwcombat.errors import IllegalAction, UsageError
-from pbwcombat.geometry import distance, melee_weapons, threatens, weapon_threatens
+from pbwcombat.geometry import distance, weapon_threatens
 from pbwcombat.model import Combatant, Weapon
 from pbwcombat.rules.allowance import check_aware, check_standard, require_actor
-from pbwcombat.rules.effects import held
-from pbwcombat.rules.engagement import engage, initiative_rank, into_melee, shooting_forbidden
+from pbwcombat.rules.aoo import attack_of_opportunity, dropped, provokers
+from pbwcombat.rules.attack_roll import attack_roll
+from pbwcombat.rules.engagement import into_melee, shooting_forbidden
 from pbwcombat.rules.hp import change_hp
 from pbwcombat.rules.intercept import intercept_attack
-
-
-def effective_defense(c: Combatant, melee: bool = True) -> int:
-    """R-INI-6: flat-footed loses a positive dex_mod and its dodge; the held conditions add
-    their Defense changes (a fold over `rules.effects`, R-CND-3/5)."""
-    if not c.conditions:
-        return c.defense - (max(c.dex_mod, 0) + c.dodge if c.flat_footed else 0)
-    h = held(c.conditions)
-    defense = c.defense + (h.defense_melee if melee else h.defense_ranged)
-    if c.flat_footed or h.loses_dex:
-        defense -= max(c.dex_mod, 0) + c.dodge
-    return defense
-
-
-def defense_conditions(c: Combatant) -> tuple[str, ...]:
-    """The conditions that changed `c`'s Defense (shown beside it in the post)."""
-    return held(c.conditions).defense_notes if c.conditions else ()
 
 
 def in_reach_or_range(a: Combatant, w: Weapon, t: Combatant) -> bool:
@@ -41,126 +26,6 @@ def in_reach_or_range(a: Combatant, w: Weapon, t: Combatant) -> bool:
     if w.kind == "melee":
         return weapon_threatens(w, d)
     return w.range is not None and d <= w.range
-
-
-def attack_roll(res: Resolution, attacker: str, target: str, weapon: Weapon, kind: str,
-                mods: tuple[Mod, ...] = (), defense_zero: bool = False,
-                engages: bool = True) -> bool:
-    """One attack roll with its confirmation and damage (R-ATK-1…5); True if it hit.
-
-    `kind`: attack, aoo or free; free attacks (R-DIS-7) go against Defense 0."""
-    a, t = res.enc.get(attacker), res.enc.get(target)
-    melee = weapon.kind == "melee"
-    defense = 0 if defense_zero else effective_defense(t, melee)
-    if a.conditions:  # R-CND-3/5: the attacker's conditions (prone: its melee attacks −4)
-        h = held(a.conditions)
-        mods = (*mods, *(h.melee_mods if melee else h.ranged_mods))
-    bonus = (Mod(weapon.attack, "attack"), *mods)
-    roll = res.dice.d20(*bonus)
-    natural = roll.natural
-    # R-ATK-2; against Defense 0 (R-DIS-7) it hits unless it rolls a natural 1
-    hit = natural != 1 and (natural == 20 or defense_zero or roll.total >= defense)
-    threat = hit and (natural == 20 or natural >= weapon.crit_range)  # R-ATK-3
-    res.emit(ev.AttackRolled(attacker, a.display, target, t.display, weapon.id, weapon.name,
-                             kind, roll, defense, t.is_flat_footed and not defense_zero, hit,
-                             threat, () if defense_zero else defense_conditions(t)))
-    res.emit(ev.AttackRecorded(attacker, target))
-    if engages:
-        engage(res, attacker, target, missile=weapon.kind == "ranged")  # R-ATK-5
-    if not hit:
-        return False
-    critical = threat and not res.enc.rules.confirm_criticals
-    if threat and res.enc.rules.confirm_criticals:
-        confirm = res.dice.d20(*bonus)
-        n = confirm.natural
-        critical = n != 1 and (n == 20 or confirm.total >= defense)
-        res.emit(ev.CriticalConfirmRolled(attacker, target, confirm, defense, critical))
-    times = weapon.crit_mult if critical else 1
-    damage = res.dice.roll(weapon.damage, times=times)  # R-ATK-4: bonuses included
-    amount = max(1, damage.total)
-    res.emit(ev.DamageRolled(attacker, target, t.display, damage, amount, critical, times))
-    change_hp(res, target, -amount, "damage")
-    return True
-
-
-# -- attacks of opportunity --------------------------------------------------------------
-
-
-def best_reaching_weapon(c: Combatant, square: tuple[int, int] | None) -> Weapon | None:
-    """R-AOO-4: the best melee weapon (highest attack) that reaches `square` (gridless: any)."""
-    usable = melee_weapons(c)
-    if c.position is not None and square is not None:
-        d = distance(c.position, square)
-        usable = [w for w in usable if weapon_threatens(w, d)]
-    return max(usable, key=lambda w: w.attack, default=None)
-
-
-def _threatens_mover(c: Combatant, mover: str, square: tuple[int, int] | None) -> bool:
-    """R-AOO-1; gridless, threat exists only between combatants engaged in melee (R-GEO-5)."""
-    if square is None or c.position is None:
-        return mover in c.engaged and bool(melee_weapons(c))
-    return threatens(c, square)
-
-
-def can_make_aoo(res: Resolution, c: Combatant) -> bool:
-    """R-AOO-4: one per round; none while flat-footed, guarding, or at hp ≤ 0 (R-HP-3)."""
-    return (c.conscious_above_zero and c.can_act and not c.is_flat_footed and not c.guarding
-            and c.aoo_round != res.enc.state.round)
-
-
-def provokers(res: Resolution, mover: str, square: tuple[int, int] | None,
-              engaged_exempt: bool) -> list[str]:
-    """Enemies that get an AoO when `mover` leaves (or shoots from) `square`, in initiative
-    order (R-DIC-4). Engaged enemies are exempt when R-DIS governs instead (R-AOO-2)."""
-    me = res.enc.get(mover)
-    found = []
-    for c in res.enc.active:
-        if c.side == me.side or c.id == mover:
-            continue
-        if engaged_exempt and mover in c.engaged:
-            continue
-        if _threatens_mover(c, mover, square) and can_make_aoo(res, c):
-            found.append(c.id)
-    return sorted(found, key=lambda cid: initiative_rank(res, cid))
-
-
-def attack_of_opportunity(res: Resolution, enemy: str, mover: str,
-                          square: tuple[int, int] | None) -> bool:
-    """Resolve one AoO at once (R-AOO-4); True if it was made."""
-    e = res.enc.get(enemy)
-    weapon = best_reaching_weapon(e, square)
-    if weapon is None or not can_make_aoo(res, e):
-        return False
-    if not e.takes_aoo or enemy in res.no_aoo:  # R-AOO-4: declined, the AoO is kept
-        if (enemy, mover) not in res.declined:  # said once per command
-            res.declined.add((enemy, mover))
-            m = res.enc.get(mover)
-            res.emit(ev.AooDeclined(enemy, e.display, mover, m.display))
-        return False
-    # R-AOO-5: with rules.aoo_engages = false the AoO is plain d20 and engages nobody
-    res.emit(ev.AooUsed(enemy, res.enc.state.round))  # R-AOO-4: one per round
-    attack_roll(res, enemy, mover, weapon, "aoo", engages=res.enc.rules.aoo_engages)
-    return True
-
-
-def dropped(res: Resolution, who: str, before: int) -> bool:
-    """R-AOO-6 / R-ACT-2: `who`, at `before` hp until now, has dropped to hp ≤ 0. A disabled
-    combatant (0 hp) that an AoO missed has not: its act goes on (R-HP-2)."""
-    hp = res.enc.get(who).hp
-    return hp <= 0 and hp < before
-
-
-def provoke_in_place(res: Resolution, who: str) -> bool:
-    """R-ACT-2 (and stand-up, R-CND-3): AoOs from each enemy threatening the actor's square
-    (gridless: engaged with it), in initiative order; False if the actor dropped to hp ≤ 0
-    (the action is lost)."""
-    me = res.enc.get(who)
-    for enemy in provokers(res, who, me.position, engaged_exempt=False):
-        attack_of_opportunity(res, enemy, who, me.position)
-        if dropped(res, who, me.hp):
-            res.emit(ev.AttackRefused(who, me.display, "fell"))
-            return False
-    return True
 
 
 # -- the attack command ----------------------------------------------------------------------

@@ -3,7 +3,7 @@
 Other rule modules apply a condition through `apply_condition` (an action's condition on the
 targets that failed their save, R-ACT-3(d)). What a condition does is a row of
 `rules.effects.EFFECTS`, read as folds (`Combatant.can_act`, `unable_by`, `is_flat_footed`,
-`counts_as_down`; the Defense in `attack.effective_defense`).
+`counts_as_down`; the Defense in `attack_roll.effective_defense`).
 """
 
 from __future__ import annotations
@@ -14,9 +14,10 @@ from pbwcombat import actions as act
 from pbwcombat import events as ev
 from pbwcombat.engine import Resolution
 from pbwcombat.errors import IllegalAction, UsageError
-from pbwcombat.model import ID_PATTERN, Combatant
+from pbwcombat.forms import ID_PATTERN
+from pbwcombat.model import Combatant
 from pbwcombat.rules.allowance import check_move_action, require_actor
-from pbwcombat.rules.attack import provoke_in_place
+from pbwcombat.rules.aoo import provoke_in_place
 from pbwcombat.rules.effects import held
 
 _SLUG_MAX = 64

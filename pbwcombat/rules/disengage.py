@@ -9,7 +9,7 @@ from pbwcombat.dice import Mod
 from pbwcombat.engine import Resolution
 from pbwcombat.geometry import Square, distance, melee_weapons
 from pbwcombat.model import Combatant
-from pbwcombat.rules.attack import attack_roll, effective_defense
+from pbwcombat.rules.attack_roll import attack_roll, effective_defense
 from pbwcombat.rules.effects import held
 from pbwcombat.rules.engagement import initiative_rank
 

@@ -9,7 +9,7 @@ from pbwcombat.errors import IllegalAction, UsageError
 from pbwcombat.geometry import Square, is_straight, path_cost, path_through, within_reach
 from pbwcombat.model import Combatant
 from pbwcombat.rules.allowance import move_kind, require_actor
-from pbwcombat.rules.attack import attack_of_opportunity, dropped, provokers
+from pbwcombat.rules.aoo import attack_of_opportunity, dropped, provokers
 from pbwcombat.rules.disengage import attempt, first_in_order
 from pbwcombat.rules.engagement import engage_at_rest, require_engagement
 from pbwcombat.rules.intercept import intercept_move

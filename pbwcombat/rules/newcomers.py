@@ -66,7 +66,7 @@ def add(res: Resolution, action: Add) -> None:
     for c, sq in zip(newcomers, squares, strict=True):
         c = c.replace(position=sq) if sq is not None else c
         res.emit(ev.Added(c.id, c.display, sq, combatant_document(c)))
-    from pbwcombat.model import reference_problems
+    from pbwcombat.references import reference_problems
 
     problems = reference_problems(res.enc)  # the file was valid: these are the newcomers'
     if problems:  # e.g. a roster's `aware` or `guard:` naming someone absent here

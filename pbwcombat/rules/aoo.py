@@ -1,0 +1,88 @@
+"""Attacks of opportunity (R-AOO): who threatens a mover, who may make one, and making it
+(one attack roll, `rules.attack_roll`), in initiative order (R-DIC-4)."""
+
+from __future__ import annotations
+
+from pbwcombat import events as ev
+from pbwcombat.engine import Resolution
+from pbwcombat.geometry import distance, melee_weapons, threatens, weapon_threatens
+from pbwcombat.model import Combatant, Weapon
+from pbwcombat.rules.attack_roll import attack_roll
+from pbwcombat.rules.engagement import initiative_rank
+
+
+def best_reaching_weapon(c: Combatant, square: tuple[int, int] | None) -> Weapon | None:
+    """R-AOO-4: the best melee weapon (highest attack) that reaches `square` (gridless: any)."""
+    usable = melee_weapons(c)
+    if c.position is not None and square is not None:
+        d = distance(c.position, square)
+        usable = [w for w in usable if weapon_threatens(w, d)]
+    return max(usable, key=lambda w: w.attack, default=None)
+
+
+def _threatens_mover(c: Combatant, mover: str, square: tuple[int, int] | None) -> bool:
+    """R-AOO-1; gridless, threat exists only between combatants engaged in melee (R-GEO-5)."""
+    if square is None or c.position is None:
+        return mover in c.engaged and bool(melee_weapons(c))
+    return threatens(c, square)
+
+
+def can_make_aoo(res: Resolution, c: Combatant) -> bool:
+    """R-AOO-4: one per round; none while flat-footed, guarding, or at hp ≤ 0 (R-HP-3)."""
+    return (c.conscious_above_zero and c.can_act and not c.is_flat_footed and not c.guarding
+            and c.aoo_round != res.enc.state.round)
+
+
+def provokers(res: Resolution, mover: str, square: tuple[int, int] | None,
+              engaged_exempt: bool) -> list[str]:
+    """Enemies that get an AoO when `mover` leaves (or shoots from) `square`, in initiative
+    order (R-DIC-4). Engaged enemies are exempt when R-DIS governs instead (R-AOO-2)."""
+    me = res.enc.get(mover)
+    found = []
+    for c in res.enc.active:
+        if c.side == me.side or c.id == mover:
+            continue
+        if engaged_exempt and mover in c.engaged:
+            continue
+        if _threatens_mover(c, mover, square) and can_make_aoo(res, c):
+            found.append(c.id)
+    return sorted(found, key=lambda cid: initiative_rank(res, cid))
+
+
+def attack_of_opportunity(res: Resolution, enemy: str, mover: str,
+                          square: tuple[int, int] | None) -> bool:
+    """Resolve one AoO at once (R-AOO-4); True if it was made."""
+    e = res.enc.get(enemy)
+    weapon = best_reaching_weapon(e, square)
+    if weapon is None or not can_make_aoo(res, e):
+        return False
+    if not e.takes_aoo or enemy in res.no_aoo:  # R-AOO-4: declined, the AoO is kept
+        if (enemy, mover) not in res.declined:  # said once per command
+            res.declined.add((enemy, mover))
+            m = res.enc.get(mover)
+            res.emit(ev.AooDeclined(enemy, e.display, mover, m.display))
+        return False
+    # R-AOO-5: with rules.aoo_engages = false the AoO is plain d20 and engages nobody
+    res.emit(ev.AooUsed(enemy, res.enc.state.round))  # R-AOO-4: one per round
+    attack_roll(res, enemy, mover, weapon, "aoo", engages=res.enc.rules.aoo_engages)
+    return True
+
+
+def dropped(res: Resolution, who: str, before: int) -> bool:
+    """R-AOO-6 / R-ACT-2: `who`, at `before` hp until now, has dropped to hp ≤ 0. A disabled
+    combatant (0 hp) that an AoO missed has not: its act goes on (R-HP-2)."""
+    hp = res.enc.get(who).hp
+    return hp <= 0 and hp < before
+
+
+def provoke_in_place(res: Resolution, who: str) -> bool:
+    """R-ACT-2 (and stand-up, R-CND-3): AoOs from each enemy threatening the actor's square
+    (gridless: engaged with it), in initiative order; False if the actor dropped to hp ≤ 0
+    (the action is lost)."""
+    me = res.enc.get(who)
+    for enemy in provokers(res, who, me.position, engaged_exempt=False):
+        attack_of_opportunity(res, enemy, who, me.position)
+        if dropped(res, who, me.hp):
+            res.emit(ev.AttackRefused(who, me.display, "fell"))
+            return False
+    return True

@@ -1,0 +1,71 @@
+"""One attack roll (R-ATK-1…5): the Defense it goes against, the attacker's condition
+modifiers, confirmation and damage. The attack command (`rules.attack`), attacks of
+opportunity (`rules.aoo`), reckless free attacks and Attack Totals (`rules.disengage`) all
+call it, so none of them imports another for it."""
+
+from __future__ import annotations
+
+from pbwcombat import events as ev
+from pbwcombat.dice import Mod
+from pbwcombat.engine import Resolution
+from pbwcombat.model import Combatant, Weapon
+from pbwcombat.rules.effects import held
+from pbwcombat.rules.engagement import engage
+from pbwcombat.rules.hp import change_hp
+
+
+def effective_defense(c: Combatant, melee: bool = True) -> int:
+    """R-INI-6: flat-footed loses a positive dex_mod and its dodge; the held conditions add
+    their Defense changes (a fold over `rules.effects`, R-CND-3/5)."""
+    if not c.conditions:
+        return c.defense - (max(c.dex_mod, 0) + c.dodge if c.flat_footed else 0)
+    h = held(c.conditions)
+    defense = c.defense + (h.defense_melee if melee else h.defense_ranged)
+    if c.flat_footed or h.loses_dex:
+        defense -= max(c.dex_mod, 0) + c.dodge
+    return defense
+
+
+def defense_conditions(c: Combatant) -> tuple[str, ...]:
+    """The conditions that changed `c`'s Defense (shown beside it in the post)."""
+    return held(c.conditions).defense_notes if c.conditions else ()
+
+
+def attack_roll(res: Resolution, attacker: str, target: str, weapon: Weapon, kind: str,
+                mods: tuple[Mod, ...] = (), defense_zero: bool = False,
+                engages: bool = True) -> bool:
+    """One attack roll with its confirmation and damage (R-ATK-1…5); True if it hit.
+
+    `kind`: attack, aoo or free; free attacks (R-DIS-7) go against Defense 0."""
+    a, t = res.enc.get(attacker), res.enc.get(target)
+    melee = weapon.kind == "melee"
+    defense = 0 if defense_zero else effective_defense(t, melee)
+    if a.conditions:  # R-CND-3/5: the attacker's conditions (prone: its melee attacks −4)
+        h = held(a.conditions)
+        mods = (*mods, *(h.melee_mods if melee else h.ranged_mods))
+    bonus = (Mod(weapon.attack, "attack"), *mods)
+    roll = res.dice.d20(*bonus)
+    natural = roll.natural
+    # R-ATK-2; against Defense 0 (R-DIS-7) it hits unless it rolls a natural 1
+    hit = natural != 1 and (natural == 20 or defense_zero or roll.total >= defense)
+    threat = hit and (natural == 20 or natural >= weapon.crit_range)  # R-ATK-3
+    res.emit(ev.AttackRolled(attacker, a.display, target, t.display, weapon.id, weapon.name,
+                             kind, roll, defense, t.is_flat_footed and not defense_zero, hit,
+                             threat, () if defense_zero else defense_conditions(t)))
+    res.emit(ev.AttackRecorded(attacker, target))
+    if engages:
+        engage(res, attacker, target, missile=weapon.kind == "ranged")  # R-ATK-5
+    if not hit:
+        return False
+    critical = threat and not res.enc.rules.confirm_criticals
+    if threat and res.enc.rules.confirm_criticals:
+        confirm = res.dice.d20(*bonus)
+        n = confirm.natural
+        critical = n != 1 and (n == 20 or confirm.total >= defense)
+        res.emit(ev.CriticalConfirmRolled(attacker, target, confirm, defense, critical))
+    times = weapon.crit_mult if critical else 1
+    damage = res.dice.roll(weapon.damage, times=times)  # R-ATK-4: bonuses included
+    amount = max(1, damage.total)
+    res.emit(ev.DamageRolled(attacker, target, t.display, damage, amount, critical, times))
+    change_hp(res, target, -amount, "damage")
+    return True
