@@ -67,7 +67,7 @@ def test_R_CND_3_flat_footed_on_demand_loses_dex_not_shown_beside_defense() -> N
 def test_R_CND_5_stacking_adds_modifiers_dex_once_strictest_actions_helpless_named_first() -> None:
     h = held({"stunned": None, "paralyzed": None, "prone": None})
     assert (h.defense_melee, h.defense_ranged) == (-2 - 5 - 4, -2 - 5 + 4)
-    assert h.unable_by == "paralyzed" and h.actions == "none"
+    assert h.unable_by == "paralyzed" and h.per_turn == "none"
     assert h.defense_notes == ("prone", "stunned", "paralyzed")
 
 

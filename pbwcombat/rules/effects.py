@@ -21,7 +21,7 @@ from typing import Any, Literal
 
 from pbwcombat.dice import Mod
 
-Actions = Literal["all", "one", "move", "none"]
+PerTurn = Literal["all", "one", "move", "none"]
 # R-CND-5 actions per turn, most generous first: `one` a single move or standard action
 # (R-HP-2's allowance), `move` a single move action, `none` cannot act (turn skipped, no AoOs,
 # interceptions or Attack Totals, threatens nothing).
@@ -42,7 +42,7 @@ class Effect:
     loses_dex: bool = False  # loses a positive dex_mod and its dodge (as flat-footed)
     helpless: bool = False  # as loses_dex, and HELPLESS_DEX more (R-CND-5 `helpless`)
     flat_footed: bool = False  # flat-footed while it holds (R-INI-6: loses Dex, no AoOs)
-    actions: Actions = "all"
+    per_turn: PerTurn = "all"  # the actions it has per turn
     half_speed: bool = False
     no_run_or_charge: bool = False
     miss_chance: int = 0  # of its own attacks (percent)
@@ -61,8 +61,8 @@ class Effect:
 EFFECTS: dict[str, Effect] = {
     "prone": Effect(melee_attack=-4, defense_melee=-4, defense_ranged=4, down=True,
                     ends_on_stand_up=True),
-    "stunned": Effect(defense=-2, loses_dex=True, actions="none"),
-    "paralyzed": Effect(helpless=True, actions="none"),
+    "stunned": Effect(defense=-2, loses_dex=True, per_turn="none"),
+    "paralyzed": Effect(helpless=True, per_turn="none"),
     "flat-footed": Effect(flat_footed=True),
     "dazzled": Effect(attack=-1),  # R-CND-5
 }
@@ -81,7 +81,7 @@ class Held:
     loses_dex: bool  # loses dex_mod and dodge (flat-footed, loses_dex or helpless)
     helpless: bool
     flat_footed: bool
-    actions: Actions
+    per_turn: PerTurn
     unable_by: str  # the condition that keeps it from acting ("" when it may act)
     counts_as_down: bool
     stand_up_ends: tuple[str, ...]
@@ -89,7 +89,7 @@ class Held:
 
     @property
     def can_act(self) -> bool:
-        return self.actions != "none"
+        return self.per_turn != "none"
 
 
 def _mods(rows: Iterable[tuple[str, Effect]], melee: bool | None) -> tuple[Mod, ...]:
@@ -106,12 +106,12 @@ def _mods(rows: Iterable[tuple[str, Effect]], melee: bool | None) -> tuple[Mod, 
 @lru_cache(maxsize=512)
 def _fold(names: frozenset[str]) -> Held:
     rows = [(n, e) for n, e in EFFECTS.items() if n in names]
-    limit: Actions = "all"
+    limit: PerTurn = "all"
     unable = ""
     for n, e in sorted(rows, key=lambda r: not r[1].helpless):  # a helpless one named first
-        if _STRICTNESS[e.actions] > _STRICTNESS[limit]:
-            limit = e.actions
-        if e.actions == "none" and not unable:
+        if _STRICTNESS[e.per_turn] > _STRICTNESS[limit]:
+            limit = e.per_turn
+        if e.per_turn == "none" and not unable:
             unable = n
     helpless = any(e.helpless for _, e in rows)
     flat = any(e.flat_footed for _, e in rows)
@@ -126,9 +126,9 @@ def _fold(names: frozenset[str]) -> Held:
         loses_dex=flat or helpless or any(e.loses_dex for _, e in rows),
         helpless=helpless,
         flat_footed=flat,
-        actions=limit,
+        per_turn=limit,
         unable_by=unable,
-        counts_as_down=any(e.down or e.helpless or e.actions == "none" for _, e in rows),
+        counts_as_down=any(e.down or e.helpless or e.per_turn == "none" for _, e in rows),
         stand_up_ends=tuple(n for n, e in rows if e.ends_on_stand_up),
         defense_notes=tuple(n for n, e in rows if e.shown_beside_defense),
     )
