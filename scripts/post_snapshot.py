@@ -66,11 +66,14 @@ STREAM = _Stream()
 
 
 # Tests whose CLI output depends on timing (a process killed mid-write, a closed pipe, two
-# processes racing): their outcome is recorded, their output is not.
+# processes racing) or whose inputs a property-based generator draws anew on each run: their
+# outcome is recorded, their output is not.
 UNSTABLE = (
     "tests/test_store.py::test_SPEC_exit_74_broken_pipe_after_the_action_is_applied",
     "tests/torture/test_torture.py::test_sigkill_during_writes_leaves_before_or_after",
     "tests/torture/test_torture.py::test_group_shared_folder_two_gms_take_turns",
+    "tests/torture/test_torture.py::test_generated_documents_validate_exits_0_or_65",
+    "tests/test_dice.py::test_R_DIC_1_valid_expressions_roll_within_bounds_property",
 )
 
 
