@@ -186,3 +186,15 @@ def test_R_ENG_0_odds_run_under_plain_d20(run, encounter):
     ok(r)
     report = r.json()["odds"]
     assert report["runs"] == 30 and report["undecided"]["count"] == 0, report
+
+
+def test_R_ENG_0_a_full_attack_of_shots_into_melee_takes_minus_4_on_each(run, encounter):
+    bow = {**BOW_20, "attacks": [4, -1]}
+    path = encounter(build(fighter("archer", "a", (0, 5), weapons=(bow,)),
+                           fighter("knight", "a", (4, 0)),
+                           fighter("orc", "b", (5, 0), weapons=(SWORD,), hp=40), rules=PLAIN))
+    start(run, path, "15,3,2", "archer")
+    r = run("attack", path, "archer", "orc", "--full", "--dice", "10,10", "--format",
+            "json")
+    ok(r)
+    assert [a["roll"]["total"] for a in events(r, "AttackRolled")] == [10, 5]
