@@ -130,6 +130,96 @@ def blocks_of_page(page: str, text: str) -> list[tuple[str, str, int]]:
     return out
 
 
+_SIZE_LETTER = {"F": "Fine", "D": "Diminutive", "T": "Tiny", "S": "Small", "M": "Medium",
+                "L": "Large", "H": "Huge", "G": "Gargantuan", "C": "Colossal"}
+DRAGON_PAGE = "monsters/monsters-dr-dw.html"
+
+
+def _plain(fragment: str) -> str:
+    return _squash(re.sub(r"<[^>]+>", " ", fragment))
+
+
+def dragon_blocks(text: str) -> list[tuple[str, str, int]]:
+    """The true dragons, which the SRD gives as tables by age (hit dice, abilities, attack
+    bonus, saves, breath) and by size (space, reach, natural weapons' damage) rather than as
+    stat blocks: each age written out as a stat block in the SRD's layout, its weapons by the
+    SRD's rules (bite + Str bonus; claws, wings and tail slap secondary at -5, + 1/2 Str, the
+    tail slap + 1-1/2 Str, round down; the bite reaches as one size larger), its special
+    abilities gained at that age and before."""
+    parser = _Tables()
+    parser.feed(text)
+    tables = [item for kind, item in parser.items if kind == "table"]
+    by_size = next(t for t in tables if t[0][0][0].startswith("Dragon Space/Reach"))
+    weapons = {r[0][0]: [c[0] for c in r[1:]] for r in by_size[2:] if len(r) == 8}
+    out: list[tuple[str, str, int]] = []
+    for color in ("Black", "Blue", "Green", "Red", "White", "Brass", "Bronze", "Copper",
+                  "Gold", "Silver"):
+        start = text.index(f'<h3 id="{color.lower()}-dragon">')
+        section = text[start:text.index("<table", start)]
+        subtype = re.search(r"<p><strong>Dragon \(([^)]*)\)</strong></p>", section)
+        rated = re.search(r"Challenge Ratings?:</strong>(.*?)</p>", section, re.S)
+        crs = {k.strip().lower(): v for k, v in re.findall(
+            r"([A-Za-z ]+?) (\d+)(?:;|$)", _plain(rated.group(1) if rated else ""))}
+        ages = next(t for t in tables if t[0][0][0] == f"{color} Dragons by Age")
+        more = next(t for t in tables if t[0][0][0] == f"{color} Dragon Abilities by Age")
+        qualities: list[str] = ["immunity to sleep and paralysis", "blindsense 60 ft.",
+                                "darkvision 120 ft.", "low-light vision"]
+        rows = [r for r in ages[2:] if len(r) == 16]
+        extra = {r[0][0]: r for r in more[2:] if len(r) == 7}
+        for r in rows:
+            age = r[0][0]
+            size = _SIZE_LETTER[r[1][0]]
+            st, ab = extra[age], [c[0] for c in r]
+            qualities += [q.strip() for q in split_qualities(st[4][0]) if q.strip()]
+            strength = (int(ab[3]) - 10) // 2
+            bonus = int(ab[10].replace("–", "-"))
+            space, bite, claw, wing, tail, crush, sweep = weapons[size]
+            attacks = [f"Bite {bonus:+d} melee ({bite}{_plus(strength)})"]
+            half, more_str = strength // 2, (3 * strength) // 2
+            attacks.append(f"2 claws {bonus - 5:+d} melee ({claw}{_plus(half)})")
+            if wing not in ("—", "-"):
+                attacks.append(f"2 wings {bonus - 5:+d} melee ({wing}{_plus(half)})")
+            if tail not in ("—", "-"):
+                attacks.append(f"tail slap {bonus - 5:+d} melee ({tail}{_plus(more_str)})")
+            special = [re.sub(r"^(\S+) \((\d+)\)$", r"breath weapon \1 (DC \2)", ab[14])]
+            if ab[15] not in ("—", "-"):
+                special.append(f"frightful presence (DC {ab[15]})")
+            if crush not in ("—", "-"):
+                special.append(f"crush {crush}{_plus(more_str)}")
+            if sweep not in ("—", "-"):
+                special.append(f"tail sweep {sweep}{_plus(more_str)}")
+            if st[5][0] not in ("—", "-", ""):
+                special.append(f"spells (caster level {st[5][0]})")
+            hd, hp = re.match(r"(.+?) \((\d+)\)", ab[2]).groups()  # type: ignore[union-attr]
+            name = f"{color} Dragon, {age.title()}"
+            if st[6][0] not in ("—", "-", ""):
+                qualities_now = [*qualities, f"spell resistance {st[6][0]}"]
+            else:
+                qualities_now = qualities
+            block = "\n".join([
+                name, f"{size} Dragon ({subtype.group(1) if subtype else ''})",
+                f"Hit Dice: {hd} ({hp} hp)", f"Initiative: {st[2][0]}", f"Speed: {st[1][0]}",
+                f"Armor Class: {st[3][0]}", f"Base Attack/Grapple: {ab[9]}",
+                f"Attack: {attacks[0]}", f"Full Attack: {' and '.join(attacks)}",
+                f"Space/Reach: {space}", f"Special Attacks: {', '.join(special)}",
+                f"Special Qualities: {', '.join(qualities_now)}",
+                f"Saves: Fort {ab[11]}, Ref {ab[12]}, Will {ab[13]}",
+                f"Abilities: Str {ab[3]}, Dex {ab[4]}, Con {ab[5]}, Int {ab[6]}, "
+                f"Wis {ab[7]}, Cha {ab[8]}",
+                f"Challenge Rating: {crs.get(age.lower(), '')}"]) + "\n"
+            out.append((f"{color} Dragon", block, len(rows)))
+    return out
+
+
+def _plus(n: int) -> str:
+    return f"{n:+d}" if n else ""
+
+
+def split_qualities(text: str) -> list[str]:
+    """A dragon's special abilities cell, one ability each."""
+    return [] if text in ("", "—", "-") else re.split(r",\s*(?![^()]*\))", text)
+
+
 def read_source(source: Path, page: str) -> str:
     """A page from a checkout or, for a git directory, from the pinned commit."""
     if (source / page).is_file():
@@ -249,13 +339,7 @@ def convert(pages: list[tuple[str, list[tuple[str, str, int]]]]
             if es:
                 record["name_es"] = es
             creatures[cid] = record
-    dropped += [(f"{color} Dragon", "true dragons: the SRD gives them as tables by age, "
-                 "not stat blocks (not converted)") for color in _TRUE_DRAGONS]
     return [creatures[k] for k in sorted(creatures)], sorted(dropped)
-
-
-_TRUE_DRAGONS = ("Black", "Blue", "Green", "Red", "White", "Brass", "Bronze", "Copper",
-                 "Gold", "Silver")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -267,6 +351,7 @@ def main(argv: list[str] | None = None) -> int:
     sys.path.insert(0, str(HERE))
     from pbwcombat.bestiary.srd import fold
     pages = [(page, blocks_of_page(page, read_source(args.source, page))) for page in PAGES]
+    pages.append((DRAGON_PAGE, dragon_blocks(read_source(args.source, DRAGON_PAGE))))
     creatures, dropped = convert(pages)
     args.out.mkdir(parents=True, exist_ok=True)
     lines = [json.dumps(c, ensure_ascii=False, sort_keys=True, separators=(",", ":")) + "\n"

@@ -65,7 +65,7 @@ def test_every_shipped_creature_is_valid_and_fights_one_round() -> None:
     fighter = {"id": "fighter", "side": "heroes", "pc": True, "defense": 18, "hp": 500,
                "weapons": [{"name": "Longsword", "attack": 6, "damage": "1d8+3"}]}
     creatures = srd.creatures()
-    assert len(creatures) > 400
+    assert len(creatures) >= 580
     for c in creatures:
         table = dict(srd.definition(c, "foe", "monsters"), orders="attack-nearest")
         enc = from_document({"combatants": [fighter, table]})
@@ -179,7 +179,7 @@ def test_shipped_creatures_have_sorted_unique_ids() -> None:
     ids = [c["id"] for c in srd.creatures()]
     assert ids == sorted(ids) and len(set(ids)) == len(ids)
     dropped = (DATA / "DROPPED.txt").read_text(encoding="utf-8").splitlines()
-    assert len(dropped) == 28 and all("\t" in line for line in dropped)
+    assert len(dropped) == 18 and all("\t" in line for line in dropped)
     assert [row[0] for row in srd.index()] == ids
     for row in srd.index():  # each span holds that creature's line, and its names
         c = srd.record(row)
@@ -206,3 +206,22 @@ def test_stat_block_pasted_from_a_web_page_with_size_type_and_values_under_label
     p = statblock.parse("\r\n".join(pasted) + "\r\n")
     assert p.unread == []
     assert p.table == _block("orc-1st-level-warrior").table
+
+
+def test_true_dragons_by_age_become_creatures_with_the_srds_natural_weapons() -> None:
+    """The SRD gives true dragons as tables by age and size; the converter writes each age
+    out as a stat block: bite + Str, claws/wings/tail slap secondary at -5 with 1/2 (tail:
+    1-1/2) Str, the bite reaching as one size larger."""
+    dragons = [row for row in srd.index() if row[1].startswith(("Red Dragon, ",
+                                                                  "Gold Dragon, "))]
+    assert len(dragons) == 24
+    adult = srd.find("red dragon, adult")
+    t = adult["definition"]
+    assert (adult["cr"], adult["hit_dice"], t["hp"], t["defense"], t["size"]) == (
+        "15", "22d12+110", 253, 29, "huge")
+    bite, claw, wing, tail = t["weapons"]
+    assert (bite["attack"], bite["damage"], bite["reach"]) == (31, "2d8+11", 3)
+    assert (claw["attack"], claw["damage"], claw["attacks"]) == (26, "2d6+5", [26, 26])
+    assert (wing["damage"], tail["damage"]) == ("1d8+5", "2d6+16")
+    assert "fire" in t["immune"] and t["dr"] == "5/magic"
+    assert "breath weapon 12d10 (DC 26)" in t["notes"]

@@ -500,8 +500,11 @@ def _weapon(p: Parsed, name: str, kind: str, damage: str, reach: tuple[int, str]
         w["range"] = max(1, feet // 5)
     else:
         squares, special = reach
-        if special and special.split(":", 1)[1] in name.lower():
+        if special and special.split(":", 1)[1] in name.lower():  # "(15 ft. with bite)"
             w["reach"] = int(special.split(":", 1)[0])
+            if w["reach"] > 1 and not any(r in name.lower() for r in REACH_WEAPONS
+                                          if r != "spiked chain"):
+                w["reach_adjacent"] = True  # natural reach threatens adjacent squares too
         elif any(r in name.lower() for r in REACH_WEAPONS):
             w["reach"] = squares * 2
         elif squares > 1:
