@@ -34,9 +34,10 @@ def _spanish(args: list[str]) -> bool:
 def _file_lang(path: str) -> str | None:
     """The top-level `lang = "…"` of a file, read line by line (also when the file is not
     valid TOML, so that its problems can be said in its language)."""
-    try:
-        with open(path, encoding="utf-8-sig") as f:
-            text = f.read(1_000_000)
+    from pbwcombat.regular import read_regular  # only os and stat: safe in the handler
+
+    try:  # never waits on a FIFO named on the line
+        text = read_regular(path, 1_000_000).decode("utf-8-sig", "replace")
     except (OSError, ValueError):
         return None
     for line in text.splitlines():

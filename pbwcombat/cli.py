@@ -113,7 +113,9 @@ def build_app(only: str | None = None) -> typer.Typer:
 # Negative numbers (`hp enc.toml goblin -5`, `move … -1,3`) must reach us as arguments.
 ACTION_SETTINGS = {"ignore_unknown_options": True, "allow_interspersed_args": True}
 
-Encounter = Annotated[Path, typer.Argument(help="The encounter TOML file.", show_default=False)]
+# readable=False: an unreadable file is ours to refuse (exit 66, SPEC), not click's (exit 2)
+Encounter = Annotated[Path, typer.Argument(help="The encounter TOML file.", show_default=False,
+                                           readable=False)]
 Who = Annotated[str, typer.Argument(help="A combatant id.", show_default=False)]
 FormatOpt = Annotated[str | None, typer.Option(
     "--format", help="bbcode | markdown | plain | json (default: the file's `format`), or "
@@ -177,10 +179,12 @@ def _reader() -> tuple[str, dict[str, str]]:
             else a[len("--lang="):] if a.startswith("--lang=") else None
         if given in ("es", "en"):  # a wrong --lang is refused in the file's language
             lang = given
+    from pbwcombat.regular import read_regular
+
     genders: dict[str, str] = {}
     for a in _encounter_args(args):
-        try:
-            doc = tomllib.loads(Path(a).read_bytes().decode("utf-8-sig"))
+        try:  # a FIFO on the line is not waited on
+            doc = tomllib.loads(read_regular(a).decode("utf-8-sig"))
         except (OSError, ValueError):
             from pbwcombat import _file_lang
 
@@ -831,7 +835,8 @@ def dice_reveal_cmd(encounter: Encounter,
          "legend; --png draws a picture (needs the extra pbwcombat[map]).\n\nExample: "
          "pbwcombat map fight.toml --png round3.png")
 def map_cmd(encounter: Encounter,
-            png: Annotated[Path | None, typer.Option("--png", help="Write a PNG picture.")]
+            png: Annotated[Path | None, typer.Option("--png", help="Write a PNG picture.",
+                                                    readable=False)]
             = None,
             format: FormatOpt = None, lang: LangOpt = None,
             max_length: MaxLengthOpt = None, debug: DebugOpt = False) -> None:

@@ -81,9 +81,11 @@ class EncounterMissing(PbwError):
 
 
 class CannotWrite(PbwError):
-    """The file cannot be written: exists for `new`, permissions, disk full (exit 73)."""
+    """The file cannot be written: exists for `new`, permissions, disk full (exit 73);
+    `errno` is the system's reason when there is one (EACCES: may be opened to read)."""
 
     exit_code = 73
+    errno: int | None = None
 
 
 class Locked(PbwError):

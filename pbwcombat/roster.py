@@ -17,10 +17,10 @@ def read_roster(source: str, ids: tuple[str, ...]) -> str:
     """The chosen combatants (all, or those named, in the file's order) as a JSON list of
     their tables."""
     from pbwcombat.document import combatant_document, from_document
+    from pbwcombat.regular import read_regular
 
-    path = Path(source)
     try:
-        raw = path.read_bytes()
+        raw = read_regular(Path(source))  # a FIFO or a device: refused at once, never read
     except OSError as e:
         raise EncounterMissing(f"{source}: the roster file cannot be read "
                                f"({e.strerror or type(e).__name__})") from None

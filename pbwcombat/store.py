@@ -31,6 +31,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+from pbwcombat import regular
 from pbwcombat.errors import CannotWrite, EncounterMissing, InvalidEncounter, Locked, UsageError
 
 JOURNAL_SUFFIX = ".journal"
@@ -67,14 +68,20 @@ def real(path: Path) -> Path:
 
 
 def read_bytes(path: Path) -> bytes:
+    """The encounter's bytes; exit 66 when it is missing, unreadable or not a regular file (a
+    FIFO is refused at once, never waited on; `/dev/zero` is never read)."""
     try:
-        return path.read_bytes()
+        return regular.read_regular(path)
     except FileNotFoundError:
         raise EncounterMissing(f"{path}: no such encounter file") from None
-    except IsADirectoryError:
-        raise EncounterMissing(f"{path}: is a directory, not an encounter file") from None
     except OSError as e:
-        raise EncounterMissing(f"{path}: cannot be read ({e.strerror})") from None
+        raise _unreadable(path, e) from None
+
+
+def _unreadable(path: Path, e: OSError) -> EncounterMissing:
+    if isinstance(e, IsADirectoryError) or e.strerror == regular.kind_of(stat.S_IFDIR):
+        return EncounterMissing(f"{path}: is a directory, not an encounter file")
+    return EncounterMissing(f"{path}: cannot be read ({e.strerror or type(e).__name__})")
 
 
 def parse_document(data: bytes) -> dict[str, Any]:
@@ -149,8 +156,8 @@ def file_stat(path: Path) -> os.stat_result:
         raise EncounterMissing(f"{path}: no such encounter file") from None
     except OSError as e:
         raise EncounterMissing(f"{path}: cannot be read ({e.strerror})") from None
-    if stat.S_ISDIR(st.st_mode):
-        raise EncounterMissing(f"{path}: is a directory, not an encounter file")
+    if not stat.S_ISREG(st.st_mode):
+        raise _unreadable(path, regular.NotRegular(0, regular.kind_of(st.st_mode)))
     return st
 
 
@@ -180,7 +187,8 @@ def _share(fd: int, like: os.stat_result | None) -> None:
 
 def _open_sidecar(path: Path, flags: int, like: os.stat_result | None) -> int:
     """Open the journal or the lock, never through a symbolic link (exit 73 if one is
-    there); created with the encounter's mode and group."""
+    there) and only as a regular file of the encounter's owner (`check_owner`); created with
+    the encounter's mode and group."""
     try:
         fd = os.open(path, flags | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _CLOEXEC, 0o600)
     except FileExistsError:
@@ -191,9 +199,66 @@ def _open_sidecar(path: Path, flags: int, like: os.stat_result | None) -> int:
         _share(fd, like)
         return fd
     try:
-        return os.open(path, flags | _NOFOLLOW | _CLOEXEC)
+        fd = regular.open_regular(path, flags | _NOFOLLOW)
     except OSError as e:
         raise _write_error(path, e) from None
+    try:
+        if like is not None:
+            check_owner(path, os.fstat(fd), like)
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def check_owner(path: Path, st: os.stat_result, like: os.stat_result) -> None:
+    """A journal or lock someone else planted is not used (exit 73): it must belong to the
+    encounter's owner, or, in a folder shared by a group of GMs (the encounter writable by
+    its group), to the encounter's group. A journal receives the secret seed with every
+    record; a co-member of a shared folder must not get it through a file of theirs."""
+    if st.st_uid == like.st_uid or (like.st_mode & stat.S_IWGRP and st.st_gid == like.st_gid):
+        return
+    raise CannotWrite(f"{path}: owned by another user (uid {st.st_uid}) than the encounter "
+                      f"(uid {like.st_uid}); not used")
+
+
+def check_mode(path: Path, fd: int, like: os.stat_result, legacy: bool) -> None:
+    """A journal or lock whose permission bits for the group or others are wider than the
+    encounter's is not used (exit 73): others may have read what a private fight keeps
+    secret. A journal of version
+    0.1 (`legacy`), whose lock and journal came with the user's umask, is given the
+    encounter's mode instead (R-LOG-7)."""
+    mode = stat.S_IMODE(os.fstat(fd).st_mode) & 0o777
+    allowed = stat.S_IMODE(like.st_mode) & 0o777
+    if not mode & ~allowed & 0o077:  # the owner's own bits are the owner's business
+        return
+    if legacy:
+        with contextlib.suppress(OSError):
+            os.fchmod(fd, allowed)
+            return
+    narrowed = mode & (0o700 | allowed)
+    raise CannotWrite(f"{path}: its mode {mode:o} is wider than the encounter's {allowed:o}; "
+                      f"not used (check who could read it, then run chmod {narrowed:o} on it)")
+
+
+def _check_journal(path: Path, like: os.stat_result) -> bool:
+    """Under the lock, before the command reads anything: the journal, if there is one, is
+    a regular file of the encounter's owner with no wider mode (`check_owner`, `check_mode`;
+    a 0.1 journal gets the encounter's mode when it is next written). Returns whether it is
+    a 0.1 journal (R-LOG-7: its last record has no `seq`)."""
+    journal = journal_path(path)
+    fd = _open_to_read(journal)
+    if fd is None:
+        return False
+    try:
+        check_owner(journal, os.fstat(fd), like)
+        last = tail_lines(journal, 1)[0]
+        legacy = bool(last) and last[-1][2] and b'"seq"' not in last[-1][1]
+        if not legacy:
+            check_mode(journal, fd, like, legacy=False)
+        return legacy
+    finally:
+        os.close(fd)
 
 
 # -- locking -------------------------------------------------------------------
@@ -224,12 +289,11 @@ def locked(path: Path) -> Iterator[os.stat_result]:
     lock_file = lock_path(path)
     try:
         fd = _open_sidecar(lock_file, os.O_RDWR, like)
-    except CannotWrite:
+    except CannotWrite as refused:
+        if refused.errno != errno.EACCES:
+            raise
         # a lock made by another GM that this one may only read still locks (flock)
-        try:
-            fd = os.open(lock_file, os.O_RDONLY | _NOFOLLOW | _CLOEXEC)
-        except OSError as e:
-            raise _write_error(lock_file, e) from None
+        fd = _open_sidecar(lock_file, os.O_RDONLY, like)
     try:
         deadline = time.monotonic() + timeout
         delay = 0.002
@@ -242,6 +306,7 @@ def locked(path: Path) -> Iterator[os.stat_result]:
                     raise Locked(f"{path}: locked by another run; retry later") from None
                 time.sleep(delay)
                 delay = min(delay * 2, 0.05)
+        check_mode(lock_file, fd, like, legacy=_check_journal(path, like))
         sweep_temporaries(path)
         yield like
     finally:
@@ -262,9 +327,13 @@ def _fsync_dir(folder: Path) -> None:
 
 def _write_error(path: Path, e: OSError) -> CannotWrite:
     if e.errno == errno.ELOOP:
-        return CannotWrite(f"{path}: is a symbolic link; not followed")
-    reason = "disk full" if e.errno == errno.ENOSPC else (e.strerror or str(e))
-    return CannotWrite(f"{path}: cannot be written ({reason})")
+        failed = CannotWrite(f"{path}: is a symbolic link; not followed")
+    else:
+        reason = "disk full" if e.errno == errno.ENOSPC else \
+            regular.kind_of(stat.S_IFDIR) if e.errno == errno.EISDIR else (e.strerror or str(e))
+        failed = CannotWrite(f"{path}: cannot be written ({reason})")
+    failed.errno = e.errno
+    return failed
 
 
 def _write_all(fd: int, data: bytes) -> None:
@@ -391,16 +460,26 @@ def uninterrupted() -> Iterator[None]:
 # -- the journal's bytes ---------------------------------------------------------------
 
 
-def read_sidecar(path: Path) -> bytes:
-    """The journal's bytes (b"" when there is none), never through a symbolic link."""
+def _open_to_read(path: Path) -> int | None:
+    """The journal opened to read (None: there is none), never through a symbolic link and
+    only as a regular file (a FIFO, a device or a folder there: exit 73 at once)."""
     try:
-        fd = os.open(path, os.O_RDONLY | _NOFOLLOW | _CLOEXEC)
+        return regular.open_regular(path, os.O_RDONLY | _NOFOLLOW)
     except FileNotFoundError:
-        return b""
+        return None
+    except regular.NotRegular as e:
+        raise CannotWrite(f"{path}: cannot be read ({e.strerror})") from None
     except OSError as e:
         if e.errno == errno.ELOOP:
             raise CannotWrite(f"{path}: is a symbolic link; not followed") from None
         raise EncounterMissing(f"{path}: cannot be read ({e.strerror})") from None
+
+
+def read_sidecar(path: Path) -> bytes:
+    """The journal's bytes (b"" when there is none), never through a symbolic link."""
+    fd = _open_to_read(path)
+    if fd is None:
+        return b""
     with os.fdopen(fd, "rb") as f:
         return f.read()
 
@@ -412,12 +491,9 @@ def digest_head(path: Path, size: int) -> Any:
     h = hashlib.sha256()
     if size <= 0:
         return h
-    try:
-        fd = os.open(path, os.O_RDONLY | _NOFOLLOW | _CLOEXEC)
-    except OSError as e:
-        if e.errno == errno.ELOOP:
-            raise CannotWrite(f"{path}: is a symbolic link; not followed") from None
-        raise EncounterMissing(f"{path}: cannot be read ({e.strerror})") from None
+    fd = _open_to_read(path)
+    if fd is None:
+        return h  # gone a moment ago: the hash will not match
     buf = bytearray(1 << 20)
     view = memoryview(buf)
     with os.fdopen(fd, "rb", buffering=0) as f:
@@ -435,14 +511,9 @@ def tail_lines(path: Path, count: int) -> tuple[list[tuple[int, bytes, bool]], i
     """The last `count` lines of the journal as (offset, bytes without the newline, whether
     the newline is there), oldest first, and the journal's size; read backwards, so the cost
     is flat in its length. A last line without its newline is a torn append."""
-    try:
-        fd = os.open(path, os.O_RDONLY | _NOFOLLOW | _CLOEXEC)
-    except FileNotFoundError:
+    fd = _open_to_read(path)
+    if fd is None:
         return [], 0
-    except OSError as e:
-        if e.errno == errno.ELOOP:
-            raise CannotWrite(f"{path}: is a symbolic link; not followed") from None
-        raise EncounterMissing(f"{path}: cannot be read ({e.strerror})") from None
     with os.fdopen(fd, "rb") as f:
         size = os.fstat(f.fileno()).st_size
         data = b""

@@ -1204,6 +1204,17 @@ MESSAGES_ES: dict[str, str] = {
         "{a}: es el encuentro, su diario o su bloqueo; no se sobrescribe (R-OUT-11)",
     "{a}: write-protected; not written": "{a}: protegido contra escritura; no se escribe",
     "{a}: is a symbolic link; not followed": "{a}: es un enlace simbólico; no se sigue",
+    "{a}: owned by another user (uid {b}) than the encounter (uid {c}); not used":
+        "{a}: es de otro usuario (uid {b}) que el encuentro (uid {c}); no se usa",
+    "{a}: its mode {b} is wider than the encounter's {c}; not used (check who could read "
+    "it, then run chmod {d} on it)":
+        "{a}: sus permisos {b} son más amplios que los del encuentro ({c}); no se usa "
+        "(comprueba quién pudo leerlo y después haz chmod {d} sobre él)",
+    "a directory, not a regular file": "una carpeta, no un archivo normal",
+    "a FIFO, not a regular file": "una FIFO, no un archivo normal",
+    "a device, not a regular file": "un dispositivo, no un archivo normal",
+    "a socket, not a regular file": "un socket, no un archivo normal",
+    "not a regular file": "no es un archivo normal",
     "{a}: no temporary file could be created": "{a}: no se pudo crear un archivo temporal",
     "this encounter has no grid (no positions)":
         "este encuentro no tiene cuadrícula (no hay posiciones)",
