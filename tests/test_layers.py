@@ -50,6 +50,7 @@ LAYER_OF: dict[str, str] = {
     "pbwcombat.events": BASE,
     "pbwcombat.clock": BASE,
     "pbwcombat.cleaning": BASE,
+    "pbwcombat.regular": BASE,  # opening only regular files, never blocking (os, stat)
     "pbwcombat.verify": APP,
     "pbwcombat.journal": STORE,
     "pbwcombat.engine": ENGINE,
