@@ -2,17 +2,43 @@
 
 import sys as _sys
 
-__version__ = "0.1.0"
-
 
 def _interrupted_early(signum: int, frame: object) -> None:
     """Ctrl-C while the command is still starting (importing): nothing was done yet, so one
-    line and exit 130 (SPEC). `cli.main` installs its own handler once it runs."""
+    line and exit 130 (SPEC). `cli.main` installs its own handler once it runs, and calls
+    this one for a Ctrl-C that lands inside an import. The exit is immediate (`os._exit`):
+    an exception raised in the middle of Python's import machinery breaks its bookkeeping
+    and comes out as a traceback ("KeyError" from a module lock, "Exception ignored in")."""
+    import os  # loaded at start-up already: no import begins here
+
     try:
         _sys.stderr.write("pbwcombat: interrumpido (Ctrl-C)\n" if _spanish(_sys.argv[1:])
                           else "pbwcombat: interrupted (Ctrl-C)\n")
+        _sys.stderr.flush()
     finally:
-        raise SystemExit(130)
+        os._exit(130)
+
+
+def _the_command() -> bool:
+    """Whether this process is the installed command or `python -m pbwcombat` (a library
+    user's process keeps its own Ctrl-C). Under `-m`, argv[0] is still "-m" here."""
+    if _sys.argv and _sys.argv[0].endswith("pbwcombat"):
+        return True
+    orig = getattr(_sys, "orig_argv", [])
+    return any(a == "-m" and b == "pbwcombat" for a, b in zip(orig, orig[1:], strict=False))
+
+
+# First thing, before any other import: a Ctrl-C from here on is one line and exit 130, no
+# traceback (what comes before, Python's own start-up, is not the package's to handle).
+if _the_command():
+    import _signal  # type: ignore[import-not-found]  # built in: `signal` builds enums (ms)
+
+    if _signal.getsignal(_signal.SIGINT) != _signal.SIG_IGN:
+        _signal.signal(_signal.SIGINT, _interrupted_early)
+
+from pbwcombat import regular as _regular  # noqa: E402 — only os and stat: the handler reads with it
+
+__version__ = "0.1.0"
 
 
 def _spanish(args: list[str]) -> bool:
@@ -34,10 +60,8 @@ def _spanish(args: list[str]) -> bool:
 def _file_lang(path: str) -> str | None:
     """The top-level `lang = "…"` of a file, read line by line (also when the file is not
     valid TOML, so that its problems can be said in its language)."""
-    from pbwcombat.regular import read_regular  # only os and stat: safe in the handler
-
-    try:  # never waits on a FIFO named on the line
-        text = read_regular(path, 1_000_000).decode("utf-8-sig", "replace")
+    try:  # never waits on a FIFO named on the line; no import inside the Ctrl-C handler
+        text = _regular.read_regular(path, 1_000_000).decode("utf-8-sig", "replace")
     except (OSError, ValueError):
         return None
     for line in text.splitlines():
@@ -50,8 +74,3 @@ def _file_lang(path: str) -> str | None:
     return None
 
 
-if _sys.argv and _sys.argv[0].endswith("pbwcombat"):  # the installed command, not a library
-    import signal as _signal
-
-    if _signal.getsignal(_signal.SIGINT) is not _signal.SIG_IGN:
-        _signal.signal(_signal.SIGINT, _interrupted_early)

@@ -3,6 +3,7 @@
 No `from __future__ import annotations` here: typer reads the annotations at run time.
 """
 
+import contextlib
 import functools
 import inspect
 import json
@@ -1027,7 +1028,11 @@ def odds_cmd(encounter: Encounter,
     if not seed_hex or len(seed_hex) > 256:
         raise UsageError("--seed: 1 to 128 bytes of hexadecimal digits")
     _, enc = load(encounter)
-    report = odds(enc, seed_hex, runs, max_rounds, jobs or default_jobs(), Progress(runs))
+    def warn(text: str) -> None:
+        sys.stderr.write(f"pbwcombat: {_say('warning: ' + text)}\n")
+
+    report = odds(enc, seed_hex, runs, max_rounds, jobs or default_jobs(), Progress(runs),
+                  warn)
     fmt = format or enc.format
     shape = "markdown" if fmt == "discord" else fmt
     _deliver(odds_post(enc, report, shape, lang or enc.lang, gm), fmt, max_length)
@@ -1087,14 +1092,45 @@ class _Sigint:
 
 def _on_sigint(signum: int, frame: Any) -> None:
     _Sigint.seen = True
+    if _importing(frame):  # nothing is being written (that is `uninterrupted`): exit now
+        from pbwcombat import _interrupted_early
+
+        _interrupted_early(signum, frame)
     raise _Interrupted()
+
+
+def _importing(frame: Any) -> bool:
+    """Whether Python's import machinery is running under `frame` (a lazy import)."""
+    while frame is not None:
+        if frame.f_code.co_filename.startswith("<frozen importlib"):
+            return True
+        frame = frame.f_back
+    return False
+
+
+def _text_arg(arg: str) -> str:
+    """An argument as text. Bytes that are not UTF-8 (typed on a Latin-1 terminal, from a
+    Latin-1 script) reach Python as lone surrogates, which no file, journal or post can hold:
+    each such byte is read as the Latin-1 character it is (byte 0xE9: U+00E9). A path that
+    exists under its bytes is left as it is (a file may have any bytes in its name)."""
+    if not any("\ud800" <= ch <= "\udfff" for ch in arg):
+        return arg
+    flag, eq, value = arg.partition("=") if arg.startswith("--") else ("", "", arg)
+    try:
+        if os.path.lexists(value):
+            return arg
+    except (OSError, ValueError):
+        pass
+    fixed = "".join(chr(ord(ch) - 0xDC00) if "\udc80" <= ch <= "\udcff"
+                    else "\ufffd" if "\ud800" <= ch <= "\udfff" else ch for ch in value)
+    return f"{flag}{eq}{fixed}"
 
 
 def main(argv: list[str] | None = None) -> None:
     """Console entry point: one error boundary mapping exceptions to SPEC exit codes."""
     import signal
 
-    args = list(sys.argv[1:] if argv is None else argv)
+    args = [_text_arg(a) for a in (sys.argv[1:] if argv is None else argv)]
     # Known before parsing, so that even a command-line error comes out as JSON.
     _Json.on = "--format=json" in args or any(
         a == "--format" and b == "json" for a, b in zip(args, args[1:], strict=False))
@@ -1104,19 +1140,21 @@ def main(argv: list[str] | None = None) -> None:
     if instruction:
         raise SystemExit(_shell_complete(instruction))
     previous = None
-    try:
-        if signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:  # a background job stays so
-            previous = signal.signal(signal.SIGINT, _on_sigint)
-    except ValueError:  # not the main thread
-        pass
     real_stdout = sys.stdout
-    sys.stdout = _Stdout(real_stdout)
     try:
+        try:
+            if signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:  # a background job
+                previous = signal.signal(signal.SIGINT, _on_sigint)    # stays so
+        except ValueError:  # not the main thread
+            pass
+        sys.stdout = _Stdout(real_stdout)
         _main(args)
         sys.stdout.flush()
     except _Interrupted:
+        _no_more_sigint(argv)
         _exit_with("interrupted (Ctrl-C)", 130)
     except _Unprinted as e:
+        _no_more_sigint(argv)
         _silence(real_stdout)
         reason = _reason(e.reason)
         if _writes(args):
@@ -1130,6 +1168,16 @@ def main(argv: list[str] | None = None) -> None:
             # the installed command is done: a Ctrl-C while the interpreter shuts down
             # must not kill it with a signal after its work (SPEC: exit 130 or the result)
             signal.signal(signal.SIGINT, signal.SIG_IGN if argv is None else previous)
+
+
+def _no_more_sigint(argv: list[str] | None) -> None:
+    """The installed command is on its way out with one line: a second Ctrl-C meanwhile must
+    not interrupt that line into a traceback."""
+    import signal
+
+    if argv is None:
+        with contextlib.suppress(ValueError, OSError):
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 _READ_ONLY = ("validate", "show", "log", "map", "verify", "odds")

@@ -6,7 +6,7 @@ post header and the application's `--if-idle`; they decide nothing, so they sit 
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 
 from pbwcombat.forms import parse_duration
 from pbwcombat.model import Encounter
@@ -17,7 +17,11 @@ def deadline_text(enc: Encounter, started_at: str) -> str:
     if not enc.rules.turn_deadline or not started_at:
         return ""
     start = datetime.fromisoformat(started_at)
-    due = start + timedelta(seconds=parse_duration(enc.rules.turn_deadline))
+    try:
+        due = (start + timedelta(seconds=parse_duration(enc.rules.turn_deadline))
+               ).astimezone(UTC)
+    except OverflowError:  # due after the year 9999: as late as the calendar goes
+        due = datetime.max
     return due.strftime("%Y-%m-%d %H:%M")
 
 

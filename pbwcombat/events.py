@@ -616,17 +616,32 @@ def to_dict(event: Event) -> dict[str, Any]:
 
 
 def _roll(d: dict[str, Any]) -> Roll:
+    def die(x: dict[str, Any]) -> Die:
+        n = x["n"]
+        return Die(_is(int, x["sides"]), _is(int, x["face"]),
+                   None if n is None else _is(int, n), _is(bool, x.get("dropped", False)))
+
     terms = tuple(
-        RolledTerm(t["sign"], t["number"], t["sides"],
-                   tuple(Die(x["sides"], x["face"], x["n"], x.get("dropped", False))
-                         for x in t["dice"]),
-                   t.get("keep", ""), t.get("op", ""))
+        RolledTerm(_is(int, t["sign"]), _is(int, t["number"]), _is(int, t["sides"]),
+                   tuple(die(x) for x in t["dice"]),
+                   _is(str, t.get("keep", "")), _is(str, t.get("op", "")))
         for t in d["terms"]
     )
-    return Roll(terms, tuple(Mod(m["value"], m["note"]) for m in d["mods"]), d["total"])
+    return Roll(terms, tuple(Mod(_is(int, m["value"]), _is(str, m["note"])) for m in d["mods"]),
+                _is(int, d["total"]))
+
+
+def _is(kind: type, value: Any) -> Any:
+    """`value` when it is of the scalar `kind` (a bool is no int here); TypeError otherwise:
+    a record tampered with, never an internal error further on (from_record: exit 65)."""
+    if type(value) is not kind and not (kind is str and isinstance(value, str)):
+        raise TypeError(f"{value!r} where {kind.__name__} was expected")
+    return value
 
 
 def _revive(hint: Any, value: Any) -> Any:
+    if hint in (int, str, bool):
+        return _is(hint, value)
     if value is None:
         return None
     if hint is Roll:
@@ -637,9 +652,13 @@ def _revive(hint: Any, value: Any) -> Any:
         return _revive(inner[0], value)
     if origin is tuple:
         args = typing.get_args(hint)
+        if not isinstance(value, (list, tuple)):
+            raise TypeError(f"{value!r} where a list was expected")
         if len(args) == 2 and args[1] is Ellipsis:
             return tuple(_revive(args[0], v) for v in value)
         return tuple(_revive(a, v) for a, v in zip(args, value, strict=False))
+    if (origin or hint) is dict and not isinstance(value, dict):
+        raise TypeError(f"{value!r} where a table was expected")
     return value
 
 
@@ -655,14 +674,27 @@ def _hints(cls: type[Value]) -> dict[str, Any]:
 def from_record(record: dict[str, Any]) -> list[Event]:
     """The events of a journal record; a record this version cannot read (another version,
     or tampered with) is a damaged journal (exit 65, R-LOG-4), never an internal error."""
-    from pbwcombat.errors import InvalidEncounter
-
     try:
         return [from_dict(e) for e in record.get("events", [])]
     except Exception as e:  # noqa: BLE001 — any shape the record may have
-        raise InvalidEncounter([f"journal record {record.get('seq', '?')}: its events cannot "
-                                f"be read by this version ({type(e).__name__}: {e}) "
-                                "(R-LOG-4)"]) from None
+        raise unreadable(record, e) from None
+
+
+# What narrating a journal record can raise when the record was tampered with in ways the
+# types allow (an unknown cause, a value out of any range): `log` and `--key` repeats turn it
+# into `unreadable` (exit 65).
+TAMPERED = (KeyError, TypeError, ValueError, AttributeError, IndexError, OverflowError,
+            RecursionError)
+
+
+def unreadable(record: dict[str, Any], e: BaseException) -> Exception:
+    """R-LOG-4: a journal record this version cannot read or narrate is damage (exit 65)."""
+    from pbwcombat.errors import InvalidEncounter
+
+    seq = record.get("seq", "?")
+    return InvalidEncounter([f"journal record {seq if type(seq) is int else '?'}: its events "
+                             f"cannot be read by this version ({type(e).__name__}: {e}) "
+                             "(R-LOG-4)"])
 
 
 def from_dict(data: dict[str, Any]) -> Event:

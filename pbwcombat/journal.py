@@ -110,11 +110,48 @@ def closed_line(record: dict[str, Any]) -> int | None:
 
 
 def _parse(raw: bytes) -> dict[str, Any] | None:
+    """A line as a record, or None: not JSON, not a table, nested deeper than any record
+    (`MAX_DEPTH`; Python's parser and every walker after it would run out of stack), or
+    holding text no file can hold (a lone surrogate, from an escape or from raw bytes)."""
     try:
         value = json.loads(raw)
-    except ValueError:
+    except (ValueError, RecursionError):
         return None
-    return value if isinstance(value, dict) else None
+    if not isinstance(value, dict):
+        return None
+    if _too_deep(value) or ((b"\\u" in raw or b"\xed" in raw) and _has_lone_surrogate(value)):
+        return None
+    return value
+
+
+MAX_DEPTH = 48  # the tool's records nest 8 deep; a hand-made line may go further, not 900
+
+
+def _too_deep(value: dict[str, Any]) -> bool:
+    """Whether tables and lists nest deeper than MAX_DEPTH (walked without recursion)."""
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            return True
+        children = item.values() if isinstance(item, dict) else item
+        stack += [(c, depth + 1) for c in children if isinstance(c, (dict, list))]
+    return False
+
+
+def _has_lone_surrogate(value: Any) -> bool:
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if any("\ud800" <= ch <= "\udfff" for ch in item):
+                return True
+        elif isinstance(item, dict):
+            stack += item.keys()
+            stack += item.values()
+        elif isinstance(item, list):
+            stack += item
+    return False
 
 
 class History:

@@ -53,7 +53,11 @@ def now_utc() -> str:
             raise UsageError(f"PBWCOMBAT_NOW: {fixed!r} is not an ISO 8601 time") from None
         if moment.tzinfo is None:
             moment = moment.replace(tzinfo=UTC)
-        return moment.astimezone(UTC).isoformat()
+        try:
+            return moment.astimezone(UTC).isoformat()
+        except OverflowError:
+            raise UsageError(f"PBWCOMBAT_NOW: {fixed!r} is beyond the calendar in UTC (years "
+                             "1 to 9999)") from None
     return datetime.now(UTC).replace(microsecond=0).isoformat()
 
 
@@ -196,7 +200,10 @@ def run_action(path: Path, command: str, action: Action, opts: Options) -> Outco
                     raise Conflict(f'--key "{opts.key}" was used for other arguments '
                                    f'({earlier.get("command") or journal.kind(earlier)})')
                 events = ev.from_record(earlier)
-                return Outcome(render(enc, events, opts, record=earlier))
+                try:
+                    return Outcome(render(enc, events, opts, record=earlier))
+                except ev.TAMPERED as e:
+                    raise ev.unreadable(earlier, e) from None
         if opts.if_version is not None and opts.if_version != enc.state.version:
             raise Conflict(f"--if-version {opts.if_version}: the file is at version "
                            f"{enc.state.version}")

@@ -103,6 +103,9 @@ def parse_document(data: bytes) -> dict[str, Any]:
         raise InvalidEncounter([f"toml: {e}"]) from None
     except RecursionError:
         raise InvalidEncounter(["toml: nested too deeply"]) from None
+    except ValueError:  # Python's limit on the digits of an integer read from text
+        raise InvalidEncounter(["toml: a number with too many digits (at most 4300)"]
+                               ) from None
     return result
 
 

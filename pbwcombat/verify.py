@@ -325,11 +325,18 @@ def _check_journal(report: Report, h: journal.History, raw: bytes, seed: bytes) 
 
 
 def _check(report: Report, key: bytes, die: dict[str, Any], where: str) -> None:
-    try:
-        face = generated_face(key, int(die["n"]), int(die["sides"]))
-    except (KeyError, TypeError, ValueError):
-        report.fail(where, f"malformed die {die!r}")
+    n, sides = die.get("n"), die.get("sides")
+    if type(n) is not int or n < 0 or type(sides) is not int or not 1 <= sides <= 2**32:
+        # a tampered die: 0 sides divides by zero, more than 2**64 never ends the sampling
+        report.fail(where, f"malformed die {_short(die)}")
         return
+    face = generated_face(key, n, sides)
     if face != die.get("face"):
         report.fail(where, f"#{die['n']}, d{die['sides']}: logged {die.get('face')}, "
                            f"recomputed {face}")
+
+
+def _short(value: Any) -> str:
+    """A value for a failure line: at most 200 characters of it."""
+    text = repr(value)
+    return text if len(text) <= 200 else text[:199] + "…"

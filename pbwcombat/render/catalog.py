@@ -1147,6 +1147,12 @@ MESSAGES_ES: dict[str, str] = {
         "{a}: no se puede escribir ({reason}); no se ha añadido nada (R-LOG-10)",
     "{a}: cannot create the lock file ({reason})":
         "{a}: no se puede crear el archivo de bloqueo ({reason})",
+    "warning: --jobs {a}: no worker process could be started ({reason}); the runs are "
+    "played in one":
+        "aviso: --jobs {a}: no se pudo iniciar ningún proceso auxiliar ({reason}); los "
+        "combates se juegan en uno",
+    "Resource temporarily unavailable": "recurso no disponible temporalmente",
+    "Cannot allocate memory": "no se puede reservar memoria",
     "warning: unused --dice faces: {a} (R-DIC-3)":
         "aviso: caras de --dice sin usar: {a} (R-DIC-3)",
     "warning: roll --who: {a} is dying; the roll is logged anyway (R-HP-1)":
@@ -1177,6 +1183,10 @@ MESSAGES_ES: dict[str, str] = {
     "--name: {problems}": "--name: {problems}",
     # {reason}: a message inside a message, translated in turn
     "nested too deeply": "anidado a demasiada profundidad",
+    "its events cannot be read by this version ({a}) (R-LOG-4)":
+        "esta versión no puede leer sus sucesos ({a}) (R-LOG-4)",
+    "a number with too many digits (at most 4300)":
+        "un número con demasiadas cifras (como mucho 4300)",
     "the roster holds no combatants": "la plantilla no tiene combatientes",
     "--if-idle: {reason}": "--if-idle: {reason}",
     "internal error: {a} (run with --debug for the traceback)":
@@ -1224,6 +1234,8 @@ MESSAGES_ES: dict[str, str] = {
         "«{a}» no es un entero con signo ni una expresión de dados (R-HP-5)",
     "--withdraw excludes --step and --run": "--withdraw excluye --step y --run",
     "PBWCOMBAT_NOW: {a} is not an ISO 8601 time": "PBWCOMBAT_NOW: {a} no es una hora ISO 8601",
+    "PBWCOMBAT_NOW: {a} is beyond the calendar in UTC (years 1 to 9999)":
+        "PBWCOMBAT_NOW: {a} queda fuera del calendario en UTC (años 1 a 9999)",
     "PBWCOMBAT_LOCK_TIMEOUT: {a} is not a finite number of seconds ≥ 0":
         "PBWCOMBAT_LOCK_TIMEOUT: {a} no es un número finito de segundos ≥ 0",
     "--max-length: {a} is too short (at least {b})":

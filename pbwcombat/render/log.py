@@ -49,7 +49,10 @@ def log_post(enc: Encounter, records: list[dict[str, Any]], fmt: str, lang: str,
                                   time=n.when(record.get("time", ""))))
         if record.get("undone"):
             title += " " + n.t("log_undone", undo=record["undone"])
-        lines += ["", title, *body(events, n)]
+        try:
+            lines += ["", title, *body(events, n)]
+        except ev.TAMPERED as e:
+            raise ev.unreadable(record, e) from None
     extra = reuse_lines(reuses or [], mfmt, lang)
     if extra:
         lines += ["", *extra]

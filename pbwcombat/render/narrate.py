@@ -181,7 +181,11 @@ class Narrator:
             return self.markup.escape(str(iso))
         if moment.tzinfo is None:
             moment = moment.replace(tzinfo=UTC)
-        return moment.astimezone(UTC).strftime("%Y-%m-%d %H:%M") + " UTC"
+        try:
+            moment = moment.astimezone(UTC)
+        except OverflowError:  # in UTC, before the year 1 or after 9999: as written
+            return self.markup.escape(str(iso))
+        return moment.strftime("%Y-%m-%d %H:%M") + " UTC"
 
     def command(self, name: object) -> str:
         """R-OUT-5: a command's name in the post's language (`log`)."""

@@ -170,24 +170,25 @@ def _chunks(runs: int, jobs: int) -> list[tuple[int, int]]:
 
 
 def simulate(enc: Encounter, seed: bytes, runs: int, max_rounds: int, jobs: int,
-             progress: Callable[[int], None] | None = None) -> list[Run]:
-    """`runs` fights in run order; `jobs` > 1 plays chunks of runs in forked processes."""
+             progress: Callable[[int], None] | None = None,
+             warn: Callable[[str], None] | None = None) -> list[Run]:
+    """`runs` fights in run order; `jobs` > 1 plays chunks of runs in forked processes. When
+    no process can be started (a process limit, RLIMIT_NPROC), the runs are played in this
+    one, the same report, and `warn` is told why."""
     global _JOB
     ids = reported(enc)
     _JOB = (enc, seed, max_rounds, ids)
     chunks = _chunks(runs, jobs)
     out: list[Run] = []
     try:
-        if jobs <= 1 or len(chunks) == 1:
+        pool = _pool(min(jobs, len(chunks)), warn) if jobs > 1 and len(chunks) > 1 else None
+        if pool is None:
             for bounds in chunks:
                 out += _chunk(bounds)
                 if progress:
                     progress(len(out))
             return out
-        import multiprocessing
-
-        ctx = multiprocessing.get_context("fork")
-        with ctx.Pool(min(jobs, len(chunks))) as pool:
+        with pool:
             for part in pool.imap(_chunk, chunks):
                 out += part
                 if progress:
@@ -195,6 +196,28 @@ def simulate(enc: Encounter, seed: bytes, runs: int, max_rounds: int, jobs: int,
         return out
     finally:
         _JOB = None
+
+
+def _pool(jobs: int, warn: Callable[[str], None] | None) -> Any:
+    """A pool of `jobs` forked workers that leave Ctrl-C to this process (it ends them: one
+    line, exit 130, no worker tracebacks), or None when none can be started."""
+    import multiprocessing
+
+    try:
+        return multiprocessing.get_context("fork").Pool(jobs, initializer=_worker_start)
+    except OSError as e:  # EAGAIN: the process limit; ENOMEM
+        if warn is not None:
+            warn(f"--jobs {jobs}: no worker process could be started "
+                 f"({e.strerror or type(e).__name__}); the runs are played in one")
+        return None
+
+
+def _worker_start() -> None:
+    """A worker ignores Ctrl-C (SIGINT reaches the whole process group): the parent ends
+    the pool, and a worker's own KeyboardInterrupt would print its traceback."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def default_jobs() -> int:
@@ -309,9 +332,10 @@ def report(enc: Encounter, results: list[Run], seed_hex: str, max_rounds: int
 
 
 def odds(enc: Encounter, seed_hex: str, runs: int, max_rounds: int, jobs: int,
-         progress: Progress | None = None) -> dict[str, Any]:
+         progress: Progress | None = None, warn: Callable[[str], None] | None = None
+         ) -> dict[str, Any]:
     """R-SIM-1/2: the report of `runs` fights from `enc`."""
-    results = simulate(enc, bytes.fromhex(seed_hex), runs, max_rounds, jobs, progress)
+    results = simulate(enc, bytes.fromhex(seed_hex), runs, max_rounds, jobs, progress, warn)
     if progress is not None:
         progress.close()
     return report(enc, results, seed_hex, max_rounds)
