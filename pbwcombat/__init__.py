@@ -6,9 +6,9 @@ import sys as _sys
 def _interrupted_early(signum: int, frame: object) -> None:
     """Ctrl-C while the command is still starting (importing): nothing was done yet, so one
     line and exit 130 (SPEC). `cli.main` installs its own handler once it runs, and calls
-    this one for a Ctrl-C that lands inside an import. The exit is immediate (`os._exit`):
-    an exception raised in the middle of Python's import machinery breaks its bookkeeping
-    and comes out as a traceback ("KeyError" from a module lock, "Exception ignored in")."""
+    this one for a Ctrl-C that lands inside an import. Inside the import machinery the exit
+    is immediate (`os._exit`): an exception raised there breaks its bookkeeping and comes
+    out as a traceback ("KeyError" from a module lock, "Exception ignored in")."""
     import os  # loaded at start-up already: no import begins here
 
     try:
@@ -16,7 +16,19 @@ def _interrupted_early(signum: int, frame: object) -> None:
                           else "pbwcombat: interrupted (Ctrl-C)\n")
         _sys.stderr.flush()
     finally:
-        os._exit(130)
+        if importing(frame):
+            os._exit(130)
+        raise SystemExit(130)
+
+
+def importing(frame: object) -> bool:
+    """Whether Python's import machinery is running under `frame` (a Ctrl-C's frame)."""
+    while frame is not None:
+        if getattr(getattr(frame, "f_code", None), "co_filename", "").startswith(
+                "<frozen importlib"):
+            return True
+        frame = getattr(frame, "f_back", None)
+    return False
 
 
 def _the_command() -> bool:

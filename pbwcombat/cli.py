@@ -17,6 +17,7 @@ from typing import Annotated, Any
 import typer
 import typer.core
 
+from pbwcombat import _interrupted_early, importing
 from pbwcombat import actions as act
 from pbwcombat.cleaning import clean
 from pbwcombat.errors import PbwError, UsageError
@@ -1088,24 +1089,14 @@ class _Sigint:
     130, not as an internal error."""
 
     seen = False
+    command = False  # the installed command (`main()` without arguments), not a library call
 
 
 def _on_sigint(signum: int, frame: Any) -> None:
     _Sigint.seen = True
-    if _importing(frame):  # nothing is being written (that is `uninterrupted`): exit now
-        from pbwcombat import _interrupted_early
-
-        _interrupted_early(signum, frame)
+    if _Sigint.command and importing(frame):  # a lazy import; nothing is being written
+        _interrupted_early(signum, frame)  # (`uninterrupted` blocks Ctrl-C while it is)
     raise _Interrupted()
-
-
-def _importing(frame: Any) -> bool:
-    """Whether Python's import machinery is running under `frame` (a lazy import)."""
-    while frame is not None:
-        if frame.f_code.co_filename.startswith("<frozen importlib"):
-            return True
-        frame = frame.f_back
-    return False
 
 
 def _text_arg(arg: str) -> str:
@@ -1141,6 +1132,7 @@ def main(argv: list[str] | None = None) -> None:
         raise SystemExit(_shell_complete(instruction))
     previous = None
     real_stdout = sys.stdout
+    _Sigint.command = argv is None
     try:
         try:
             if signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:  # a background job
