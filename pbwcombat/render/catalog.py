@@ -1224,7 +1224,6 @@ MESSAGES_ES: dict[str, str] = {
     "a FIFO, not a regular file": "una FIFO, no un archivo normal",
     "a device, not a regular file": "un dispositivo, no un archivo normal",
     "a socket, not a regular file": "un socket, no un archivo normal",
-    "not a regular file": "no es un archivo normal",
     "{a}: no temporary file could be created": "{a}: no se pudo crear un archivo temporal",
     "this encounter has no grid (no positions)":
         "este encuentro no tiene cuadrícula (no hay posiciones)",
