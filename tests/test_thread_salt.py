@@ -90,3 +90,56 @@ def test_R_OUT_7_dice_reveal_json_salt_is_cleaned_too(run, encounter):
     data = json.loads(ok(run("dice", "reveal", path, "--force", "--format", "json")).out)
     assert not any(ch in data["salt"] + data["text"] for ch in INVISIBLE)
     assert "evil" in data["salt"]  # cleaned, not dropped
+
+
+TERMINAL = ("\x1b[2J\x1b[31mred\x1b[0m \x1b]8;;https://evil.com/x\x1b\\click here\x1b]8;;\x1b\\"
+            " \x07bell \u061cmark")
+
+
+@pytest.mark.parametrize("fmt", ["bbcode", "markdown", "plain", "json"])
+def test_R_OUT_7_terminal_escapes_and_the_arabic_letter_mark_never_reach_a_post(
+        run, encounter, fmt):
+    """A clear screen, colours, an OSC 8 hyperlink hiding its address, a bell, U+061C:
+    gone from the post in every format (JSON's events and text included), words kept."""
+    path = encounter(ford("en"))
+    r = ok(run("roll", path, "1d6", "--reason", TERMINAL, "--format", fmt))
+    for bad in ("\x1b", "\x07", "\u061c", "\\u001b", "\\u0007"):
+        assert bad not in r.out, (bad, r.out)
+    assert "click here" in r.out and "red" in r.out and "bell" in r.out
+    text = r.json()["text"] if fmt == "json" else r.out
+    assert "evil.com/x" not in text  # the hidden address: gone with its escape sequence
+    if fmt == "json":  # the raw reason of the event: no control left, the words kept
+        reason = r.json()["events"][0]["reason"]
+        assert "\x1b" not in reason and "click here" in reason
+    path2 = encounter(ford("en"), name="salted.toml")
+    ok(run("dice", "commit", path2))
+    ok(run("dice", "salt", path2, TERMINAL))
+    shown = ok(run("dice", "reveal", path2, "--force", "--format", fmt)).out
+    assert "\x1b" not in shown and "\\u001b" not in shown and "click here" in shown
+
+
+@pytest.mark.parametrize("fmt", ["bbcode", "markdown"])
+def test_R_OUT_7_bare_domains_and_e_mail_addresses_are_not_linkable(run, encounter, fmt):
+    path = encounter(ford("en"))
+    r = ok(run("roll", path, "1d6", "--reason", "mail bob@evil.com or see evil.co.uk",
+               "--format", fmt))
+    assert "evil.com" not in r.out and "evil.co.uk" not in r.out
+    assert "evil\u2024com" in r.out and "evil\u2024co\u2024uk" in r.out
+    assert links_in(r.out, fmt) == []
+
+
+def test_R_OUT_7_cleaning_dumped_json_keeps_it_valid_and_control_free():
+    """JSON output is cleaned after it is dumped: whatever a user typed (escapes, backslashes,
+    quotes, letters that look like `\\u001b`), the JSON still parses, other keys intact."""
+    import random
+
+    from pbwcombat.cleaning import clean
+
+    pieces = ["\\", "u0007", "u001b", '"', "\x1b", "]8;;http://e.com", "\x07", "\x1b\\",
+              "a", "\n", "[2J", "\\\\", "\x9b", "é", "\\u001b", "\u061c", "\u202e"]
+    rnd = random.Random(30)
+    for _ in range(3000):
+        text = "".join(rnd.choice(pieces) for _ in range(rnd.randint(0, 12)))
+        data = json.loads(clean(json.dumps({"r": text, "q": "keep"}, ensure_ascii=False)))
+        assert data["q"] == "keep"
+        assert not any(ch in data["r"] for ch in "\x1b\x07\x9b\u061c\u202e"), (text, data)

@@ -10,17 +10,19 @@ from pbwcombat.cleaning import INVISIBLE, clean
 
 __all__ = ["INVISIBLE", "clean", "unlink", "hard_breaks", "markup_for"]
 
-# R-OUT-7: what a forum's linkifier takes for a URL: `scheme://`, `www.` and `host.tld/`.
+# R-OUT-7: what a forum's linkifier takes for a URL: `scheme://`, `www.`, and a host name
+# (`host.tld`, `host.tld/…`, the domain of an e-mail address `bob@host.tld`).
 _SCHEME = re.compile(r"(?<=[A-Za-z0-9+.\-]):(?=//)")
 _HOSTLIKE = re.compile(r"(?i)\b(?:www\d{0,3}\.[a-z0-9\-]+(?:\.[a-z0-9\-]+)*"
-                       r"|[a-z0-9\-]+(?:\.[a-z0-9\-]+)*\.[a-z]{2,}(?=/))")
+                       r"|[a-z0-9\-]+(?:\.[a-z0-9\-]+)*\.[a-z]{2,}(?![a-z0-9\-]))")
 FULLWIDTH_COLON = "："
 ONE_DOT_LEADER = "․"
 
 
 def unlink(text: str) -> str:
     """R-OUT-7: a URL in user text never becomes a link: `https://` → `https：//`, and the
-    dots of `www.` / `host.tld/` become one-dot leaders (`․`), which no linkifier takes."""
+    dots of `www.`, of a host name (`host.tld`, bare or with a path) and of an e-mail
+    address's domain become one-dot leaders (`․`), which no linkifier takes."""
     text = _SCHEME.sub(FULLWIDTH_COLON, text)
     return _HOSTLIKE.sub(lambda m: m.group(0).replace(".", ONE_DOT_LEADER), text)
 
