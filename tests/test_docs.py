@@ -22,7 +22,7 @@ from helpers import ROOT
 DOCS = ROOT / "docs"
 LANGS = ("en", "es")
 PAGES = ("README.md", "encounter-file.md", "commands.md", "rules.md", "exit-codes.md",
-         "files-and-safety.md", "journal-and-dice.md")
+         "files-and-safety.md", "journal-and-dice.md", "cookbook.md")
 # The section of commands.md that lists the options every action command takes.
 COMMON_SECTION = {"en": "Options of every action command",
                   "es": "Opciones de todas las órdenes de acción"}

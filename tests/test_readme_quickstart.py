@@ -164,6 +164,10 @@ def test_every_page_in_docs_en_has_a_counterpart_in_docs_es_and_back() -> None:
     assert pages("en") == pages("es"), (pages("en") ^ pages("es"))
 
 
+def test_the_cookbook_is_in_both_languages() -> None:
+    assert "cookbook.md" in pages("en") & pages("es")
+
+
 def markdown_files() -> list[Path]:
     return [README, *sorted(DOCS.rglob("*.md"))]
 
