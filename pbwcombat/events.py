@@ -1,8 +1,8 @@
 """Events: past-tense facts produced by the rules and folded into the state by `evolve`.
 
 Each event carries what the post needs (names, numbers), so a post can be rendered again from
-the journal alone (`log`, `--key` repeats). Event types and fields are documented in the
-README ("JSON output"). `to_dict`/`from_dict` are their journal and JSON form.
+the journal alone (`log`, `--key` repeats). Event types and fields are documented in
+docs/dev/json-events.md. `to_dict`/`from_dict` are their journal and JSON form.
 """
 
 import types

@@ -1,7 +1,7 @@
 """The journal's records (R-LOG): what a command finds before it acts, what `undo` undoes,
 and the journal read whole (for `log`, `verify` and `--key`).
 
-Every line of `FILE.journal` is one JSON record; README "Verify the dice yourself" documents
+Every line of `FILE.journal` is one JSON record; docs/en/journal-and-dice.md documents
 each field. Types: `command` (an applied command; 0.1 records have no `type` and count as
 commands), `undo` (names the `seq` it undoes), `edit` (the file's bytes changed by hand
 since the last record), `abort` (a record that never took effect: a torn last line, or a

@@ -1,13 +1,13 @@
 """Files: load and save encounter files, the lock, the journal's bytes (SPEC "Files,
 permissions and safety").
 
-Layout (README "Files beside the encounter"): `fight.toml` is the user's file with the state
-written back; `fight.toml.journal` is the append-only sidecar, one JSON record per line
-(README "Verify the dice yourself" documents every field; `journal.py` reads and writes the
-records); `fight.toml.lock` is the lock. A symlinked encounter is written through to its
-target and keeps its journal and lock beside the target; the journal and the lock are never
-opened through a symbolic link; temporary files get unpredictable names and exclusive
-creation.
+Layout (docs/en/encounter-file.md, "Files beside the encounter"): `fight.toml` is the
+user's file with the state written back; `fight.toml.journal` is the append-only sidecar,
+one JSON record per line (docs/en/journal-and-dice.md documents every field; `journal.py`
+reads and writes the records); `fight.toml.lock` is the lock. A symlinked encounter is
+written through to its target and keeps its journal and lock beside the target; the journal
+and the lock are never opened through a symbolic link; temporary files get unpredictable
+names and exclusive creation.
 
 Write order makes a crash harmless (R-LOG-4): the new file is written to a temporary file
 and fsynced, then the journal record is appended and fsynced, then the temporary file is
