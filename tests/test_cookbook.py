@@ -104,6 +104,11 @@ def test_every_cookbook_command_block_runs(tmp_path: Path, lang: str, i: int) ->
     play(tmp_path, lang, setup, block)
 
 
+def mark(line: str) -> str:
+    """A chain mark (R-LOG-8) stands for any: its digits follow the file's exact bytes."""
+    return re.sub(r"^⛓ [0-9a-f]{12}$", "⛓ …", line)
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_cookbook_post_is_what_resolve_printed(tmp_path: Path, lang: str) -> None:
     """Each line of the page's post is a line of the round block's `resolve`, in order."""
@@ -113,8 +118,8 @@ def test_the_cookbook_post_is_what_resolve_printed(tmp_path: Path, lang: str) ->
     outputs = play(tmp_path, lang, setup, block)
     resolve = [out for line, out in zip(commands(block), outputs, strict=True)
                if line.split()[1] == "resolve"][-1]
-    printed = iter([line for line in resolve.splitlines() if line.strip()])
-    wanted = [line for line in post.splitlines() if line.strip()]
+    printed = iter([mark(line) for line in resolve.splitlines() if line.strip()])
+    wanted = [mark(line) for line in post.splitlines() if line.strip()]
     assert len(wanted) >= 8
     missing = [line for line in wanted if line not in printed]
     assert not missing, f"docs/{lang}/cookbook.md post lines the tool did not print: {missing}"
