@@ -34,7 +34,7 @@ def marked_blocks(text: str) -> list[tuple[str, str, str]]:
     return [(m[1], m[2] or "", m[3]) for m in re.finditer(pattern, text, flags=re.S | re.M)]
 
 
-def encounter(lang: str) -> str:
+def page_encounter(lang: str) -> str:
     (body,) = [b for marker, _, b in marked_blocks(page(lang)) if marker == "encounter"]
     return body
 
@@ -54,7 +54,7 @@ def sh(line: str, cwd: Path) -> subprocess.CompletedProcess[str]:
 
 def fresh(tmp_path: Path, lang: str) -> Path:
     path = tmp_path / FILE
-    path.write_text(encounter(lang) + f'\n[dice]\nalgorithm = "hmac-sha256-v1"\n'
+    path.write_text(page_encounter(lang) + f'\n[dice]\nalgorithm = "hmac-sha256-v1"\n'
                     f'seed = "{SEED:064x}"\nn = 0\n', encoding="utf-8")
     return path
 
@@ -133,6 +133,6 @@ def test_the_cookbook_toml_fragments_validate(tmp_path: Path, lang: str) -> None
     assert fragments
     for n, fragment in enumerate(fragments):
         path = tmp_path / f"fragment-{n}.toml"
-        path.write_text(encounter(lang) + "\n" + fragment, encoding="utf-8")
+        path.write_text(page_encounter(lang) + "\n" + fragment, encoding="utf-8")
         result = sh(f"pbwcombat validate {path.name}", tmp_path)
         assert result.returncode == 0, (fragment[:60], result.stderr)
