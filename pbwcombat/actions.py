@@ -77,6 +77,10 @@ class Hp(Action):
     VERB = "hp"
     targets: tuple[str, ...]  # one argument, comma-separated
     delta: str
+    temp: bool = False  # R-HP-6
+    nonlethal: bool = False  # R-HP-7
+    energy: str | None = None  # R-HP-8
+    LATER = ("temp", "nonlethal", "energy")
 
 
 class FreeRoll(Action):

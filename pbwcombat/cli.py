@@ -548,17 +548,32 @@ def set_cmd(encounter: Encounter,
     _run(encounter, "set", act.SetValue(who, field, value), opts)
 
 
-@action_command("hp", "GM damage or healing (R-HP-5), rolled once for all targets.\n\n"
+@action_command("hp", "GM damage or healing (R-HP-5), rolled once for all targets; "
+                "temporary hp (R-HP-6), nonlethal damage (R-HP-7), energy damage (R-HP-8)."
+                "\n\n"
                 "Examples: pbwcombat hp fight.toml goblin -5 ; pbwcombat hp fight.toml "
-                "gob1,gob2,gob3 -8d6 ; pbwcombat hp fight.toml aldric +2d4 (unsigned heals)")
+                "gob1,gob2,gob3 -8d6 ; pbwcombat hp fight.toml aldric +2d4 (unsigned heals) ; "
+                "pbwcombat hp fight.toml aldric +1d8+2 --temp ; pbwcombat hp fight.toml "
+                "goblin -1d6 --nonlethal ; pbwcombat hp fight.toml troll -3d6 --energy fire")
 def hp_cmd(encounter: Encounter,
            who: Annotated[str, typer.Argument(help="Combatant id(s), comma-separated.",
                                               show_default=False)],
            delta: Annotated[str, typer.Argument(help="Signed integer or dice expression; the "
                                                      "sign covers it all: -(1d8+2)*2.",
                                                 show_default=False)],
-           opts: Any) -> None:
-    _run(encounter, "hp", act.Hp(_ids(who), delta), opts)
+           temp: Annotated[bool, typer.Option(
+               "--temp", help="Temporary hit points: the higher of what is left and DELTA "
+                              "(R-HP-6); DELTA must be positive.")] = False,
+           nonlethal: Annotated[bool, typer.Option(
+               "--nonlethal", help="Nonlethal damage: adds to `nonlethal` (R-HP-7); DELTA "
+                                   "must be negative.")] = False,
+           energy: Annotated[str | None, typer.Option(
+               "--energy", metavar="KIND",
+               help="Energy damage (acid, cold, electricity, fire, sonic, force, negative, "
+                    "positive): resistance and immunity apply (R-HP-8).",
+               show_default=False)] = None,
+           opts: Any = None) -> None:
+    _run(encounter, "hp", act.Hp(_ids(who), delta, temp, nonlethal, energy), opts)
 
 
 @action_command("roll", "A logged free roll (skill checks, perception for surprise).\n\n"

@@ -22,7 +22,8 @@ _STATE_ALWAYS = ("version", "phase", "round", "turn", "order")
 # Keys of our own: written only while they differ from their defaults.
 _OURS = {"removed", "aoo_round", "turn_clocks", "attacked_by", "clock", "round_clock",
          "turn_started_at",
-         "spent", "delaying", "acted", "declarations", "winner", "group_spent"}
+         "spent", "delaying", "acted", "declarations", "winner", "group_spent",
+         "temp_hp", "nonlethal"}
 _FRIENDLY = {
     "missing": "required",
     "extra_forbidden": "unknown key",

@@ -157,6 +157,7 @@ class HpChanged(Event):
     status_before: str
     status: str
     cause: str
+    nonlethal: int = 0  # R-HP-7: the nonlethal total it is measured against (shown beside hp)
 
 
 class GmHpRolled(Event):
@@ -261,6 +262,51 @@ class DamageRolled(Event):
     amount: int
     critical: bool
     multiplier: int
+
+
+class CriticalIgnored(Event):
+    """R-HP-8: the target is immune to critical hits; the critical is a normal hit."""
+
+    who: str
+    name: str
+
+
+class DamageReduced(Event):
+    """R-HP-8: damage reduction, resistance or immunity took `before` down to `after`; each
+    step is (kind, label, amount): ("dr", "5/magic", 5), ("resist", "fire", 10),
+    ("immune", "fire", 7)."""
+
+    who: str
+    name: str
+    before: int
+    steps: tuple[tuple[str, str, int], ...]
+    after: int
+
+
+class TempHpChanged(Event):
+    """R-HP-6: temporary hp gained (`way` "gained"; "kept" when the higher amount stayed) or
+    taken by damage ("absorbed"). A non-PC's numbers are hidden unless --gm."""
+
+    who: str
+    name: str
+    pc: bool
+    before: int
+    after: int
+    way: str
+
+
+class NonlethalChanged(Event):
+    """R-HP-7: the `nonlethal` total moved by damage or healing; `state` is the derived
+    "staggered" / "unconscious" / "" after it (`hp` is the hp it is measured against)."""
+
+    who: str
+    name: str
+    pc: bool
+    before: int
+    after: int
+    hp: int
+    state: str
+    cause: str
 
 
 class AmmoSpent(Event):

@@ -33,6 +33,7 @@ NO_STATE_CHANGE: frozenset[type[ev.Event]] = frozenset({
     ev.BleedRolled, ev.GmHpRolled, ev.FreeRolled, ev.PriorityRolled, ev.InterceptResolved,
     ev.InterceptDeclined, ev.AooDeclined, ev.DeclarationSkipped, ev.OrdersFollowed,
     ev.ActionTaken, ev.CheckRolled, ev.SaveRolled, ev.EffectRolled, ev.SaveReduced,
+    ev.CriticalIgnored, ev.DamageReduced,  # R-HP-8: what they lead to is told by others
 })
 
 
@@ -202,6 +203,16 @@ def _(e: ev.CombatEnded, enc: Encounter) -> Encounter:
 @_fold.register
 def _(e: ev.HpChanged, enc: Encounter) -> Encounter:
     return enc.with_combatant(e.who, hp=e.hp, status=e.status)
+
+
+@_fold.register
+def _(e: ev.TempHpChanged, enc: Encounter) -> Encounter:
+    return enc.with_combatant(e.who, temp_hp=e.after)
+
+
+@_fold.register
+def _(e: ev.NonlethalChanged, enc: Encounter) -> Encounter:
+    return enc.with_combatant(e.who, nonlethal=e.after)
 
 
 @_fold.register

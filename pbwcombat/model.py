@@ -8,7 +8,7 @@ No I/O, dice or text here.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, Literal
 
 from pydantic_core import SchemaValidator
@@ -34,7 +34,13 @@ from pbwcombat.schema import (
     text,
     tuple_of,
 )
-from pbwcombat.traits import COMBATANT_FIELDS, WEAPON_FIELDS
+from pbwcombat.traits import (
+    ACTION_FIELDS,
+    COMBATANT_FIELDS,
+    COMBATANT_STATE_FIELDS,
+    WEAPON_FIELDS,
+    nonlethal_state,
+)
 from pbwcombat.traits import dice_expression as _dice_expression
 
 Status = Literal["ok", "disabled", "dying", "stable", "dead"]
@@ -89,6 +95,7 @@ class Weapon(Record):
     ammo: int | None
     attacks: tuple[int, ...] | None
     materials: tuple[str, ...]  # R-HP-8 (pbwcombat.traits)
+    nonlethal: bool  # R-HP-7
 
     FIELDS = {
         "id": (text(64), ""),
@@ -203,6 +210,9 @@ class ActionDef(Record):
     condition: str | None
     condition_rounds: int | None
     uses: int | None
+    energy: str | None  # R-HP-8 (pbwcombat.traits)
+    temp_hp: str | None  # R-HP-6
+    nonlethal: bool  # R-HP-7
 
     FIELDS = {
         "id": (_ID, REQUIRED),
@@ -222,6 +232,7 @@ class ActionDef(Record):
         "condition": (nullable(_ID), None),
         "condition_rounds": (nullable(strict_int(1, 10_000)), None),
         "uses": (nullable(strict_int(0, 1_000_000)), None),
+        **ACTION_FIELDS,
     }
 
     @property
@@ -231,7 +242,7 @@ class ActionDef(Record):
     @property
     def needs_targets(self) -> bool:
         """R-ACT-3: an action with damage, healing, a condition (or a save) needs targets."""
-        return bool(self.damage or self.heal or self.condition or self.save)
+        return bool(self.damage or self.heal or self.temp_hp or self.condition or self.save)
 
 
 def _action_checks(a: ActionDef) -> ActionDef:
@@ -293,6 +304,8 @@ class Combatant(Record):
     aoo_round: int
     turn_clocks: tuple[int, int]
     attacked_by: dict[str, int]
+    temp_hp: int  # R-HP-6 (pbwcombat.traits)
+    nonlethal: int  # R-HP-7
 
     FIELDS = {
         "id": (_ID, REQUIRED),
@@ -333,6 +346,7 @@ class Combatant(Record):
         "aoo_round": (strict_int(-1, 1_000_000_000), -1),
         "turn_clocks": (pair(strict_int(0, 10**12)), (0, 0)),
         "attacked_by": (cs.dict_schema(text(64), strict_int(0, 10**12)), {}),
+        **COMBATANT_STATE_FIELDS,
     }
 
     @property
@@ -361,13 +375,33 @@ class Combatant(Record):
 
     @property
     def unable_by(self) -> str:
-        """The held condition that keeps it from acting (actions `none`, R-CND-3), or ""."""
-        return held(self.conditions).unable_by if self.conditions else ""
+        """The held condition that keeps it from acting (actions `none`, R-CND-3), or "";
+        knocked out by nonlethal damage (R-HP-7) is "unconscious" (`affecting`)."""
+        names = self.affecting
+        return held(names).unable_by if names else ""
 
     @property
     def helpless(self) -> bool:
-        """R-CND-5: it holds a helpless condition (Dex 0)."""
-        return bool(self.conditions) and held(self.conditions).helpless
+        """R-CND-5: it holds a helpless condition (Dex 0), or nonlethal damage knocked it out."""
+        names = self.affecting
+        return bool(names) and held(names).helpless
+
+    @property
+    def affecting(self) -> Mapping[str, Any]:
+        """What the effects table folds for it: its conditions and R-HP-7's state derived
+        from `nonlethal` and hp (staggered, unconscious), which is no `conditions` entry."""
+        state = self.nonlethal_state
+        return {**self.conditions, state: None} if state else self.conditions
+
+    @property
+    def nonlethal_state(self) -> str:
+        """R-HP-7: "staggered", "unconscious" or "" (derived from `nonlethal` and hp)."""
+        return nonlethal_state(self.hp, self.nonlethal) if self.nonlethal else ""
+
+    @property
+    def knocked_out(self) -> bool:
+        """R-HP-7: nonlethal damage above current hp (helpless; out for R-TRN-6)."""
+        return self.nonlethal_state == "unconscious"
 
     @property
     def is_flat_footed(self) -> bool:
@@ -377,9 +411,9 @@ class Combatant(Record):
     @property
     def counts_as_down(self) -> bool:
         """R-DIS-4: disabled, dying, stable or dead, or a condition that counts as down
-        (prone, helpless, no actions: R-CND-5)."""
-        return self.status != "ok" or (bool(self.conditions)
-                                       and held(self.conditions).counts_as_down)
+        (prone, helpless, no actions: R-CND-5; knocked out by nonlethal damage, R-HP-7)."""
+        names = self.affecting
+        return self.status != "ok" or (bool(names) and held(names).counts_as_down)
 
     def is_aware_of(self, enemy: Combatant) -> bool:
         """R-INI-4: `aware = true`, or the list names the enemy or its side."""
@@ -692,7 +726,8 @@ def _anyone_removed(combatants: tuple[Combatant, ...]) -> bool:
     return any(c.removed for c in combatants)
 
 
-_FACT_FIELDS = frozenset({"status", "conditions", "removed"})  # what Encounter.fact reads
+# what Encounter.fact reads (`nonlethal`: knocked out, R-HP-7; hp moves with `status`)
+_FACT_FIELDS = frozenset({"status", "conditions", "removed", "nonlethal"})
 
 
 def _encounter_defaults(enc: Encounter) -> Encounter:

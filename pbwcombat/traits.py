@@ -1,7 +1,9 @@
 """The Turn 3 definition keys of a combatant and a weapon, and how the file validates them.
 
 `str_mod`, `size`, `concentration`, `skills`, `feats` (R-ACT-9/10/12), `dr`, `resist`,
-`immune` (R-HP-8), `sneak_attack` (R-ACT-13) and a weapon's `materials` (R-HP-8). They live
+`immune` (R-HP-8), `sneak_attack` (R-ACT-13), a weapon's `materials` (R-HP-8) and `nonlethal`
+(R-HP-7), an action's `energy`, `temp_hp` and `nonlethal` (R-HP-6/7/8), and the state the damage
+rules write (`temp_hp`, `nonlethal`). They live
 here, apart from `model`, so that the bestiary, the stat-block reader and the rules that give
 them effects share one definition of their forms. Each is a definition key: written back only
 when the author wrote it (or it is off its default), copied by `add --like` (R-ACT-7).
@@ -14,7 +16,7 @@ from typing import Any
 
 from pydantic_core import core_schema as cs
 
-from pbwcombat.schema import strict_int, text
+from pbwcombat.schema import BOOL, strict_int, text
 
 SIZES = ("fine", "diminutive", "tiny", "small", "medium", "large", "huge", "gargantuan",
          "colossal")  # R-ACT-12, smallest first
@@ -48,15 +50,32 @@ def parse_dr(value: str) -> tuple[int, tuple[str, ...], str]:
     return int(m.group(1)), (words,), ""
 
 
+def nonlethal_state(hp: int, nonlethal: int) -> str:
+    """R-HP-7, derived (never a `conditions` entry): "staggered" when `nonlethal` equals the
+    current hp, "unconscious" above it, else "". The one place the derivation lives (the
+    effects table can read it as a row)."""
+    if nonlethal <= 0:
+        return ""
+    if nonlethal == hp:
+        return "staggered"
+    return "unconscious" if nonlethal > hp else ""
+
+
 def _dr(value: str) -> str:
     parse_dr(value)
     return value
 
 
+def energy_kind(value: str) -> str:
+    """An energy kind (R-HP-8): the file's `energy` keys (65) and `--energy` (exit 2)."""
+    if value not in ENERGY:
+        raise ValueError(f'"{value}" is not an energy kind ({", ".join(ENERGY)}) (R-HP-8)')
+    return value
+
+
 def _resist(value: dict[str, int]) -> dict[str, int]:
     for kind in value:
-        if kind not in ENERGY:
-            raise ValueError(f'"{kind}" is not an energy kind ({", ".join(ENERGY)}) (R-HP-8)')
+        energy_kind(kind)
     return value
 
 
@@ -77,7 +96,8 @@ RESIST = cs.no_info_after_validator_function(
     _resist, cs.dict_schema(cs.str_schema(strict=True, max_length=64), strict_int(1, 1000),
                             max_length=len(ENERGY)))
 SKILLS = cs.dict_schema(_SLUG, strict_int(-1000, 1000), max_length=200)
-SNEAK = cs.nullable_schema(cs.no_info_after_validator_function(dice_expression, text(100)))
+ENERGY_KIND = cs.nullable_schema(cs.no_info_after_validator_function(energy_kind, text(64)))
+DICE = cs.nullable_schema(cs.no_info_after_validator_function(dice_expression, text(100)))
 
 # name → (schema, default), merged into Combatant.FIELDS / Weapon.FIELDS
 COMBATANT_FIELDS: dict[str, tuple[Any, Any]] = {
@@ -89,8 +109,20 @@ COMBATANT_FIELDS: dict[str, tuple[Any, Any]] = {
     "dr": (DR, None),  # R-HP-8
     "resist": (RESIST, {}),  # R-HP-8
     "immune": (SLUGS, ()),  # R-HP-8 (energy kinds, precision, critical; others stored)
-    "sneak_attack": (SNEAK, None),  # R-ACT-13
+    "sneak_attack": (DICE, None),  # R-ACT-13
 }
 WEAPON_FIELDS: dict[str, tuple[Any, Any]] = {
     "materials": (SLUGS, ()),  # R-HP-8: bypass damage reduction
+    "nonlethal": (BOOL, False),  # R-HP-7
+}
+ACTION_FIELDS: dict[str, tuple[Any, Any]] = {
+    "energy": (ENERGY_KIND, None),  # R-HP-8: its damage is of this energy
+    "temp_hp": (DICE, None),  # R-HP-6: temporary hp to its targets, as `heal` goes
+    "nonlethal": (BOOL, False),  # R-HP-7: its damage is nonlethal
+}
+HP_STATE_BOUND = 1_000_000  # the file's bound on hp (rules.hp)
+# state the damage rules write (written back only while off the default)
+COMBATANT_STATE_FIELDS: dict[str, tuple[Any, Any]] = {
+    "temp_hp": (strict_int(0, HP_STATE_BOUND), 0),  # R-HP-6
+    "nonlethal": (strict_int(0, HP_STATE_BOUND), 0),  # R-HP-7
 }

@@ -76,6 +76,10 @@ VARIANTS: dict[str, list[dict[str, Any]]] = {
     "Disengaged": [{"missile": True}],
     "OrdersFollowed": [{"orders": o} for o in ("attack-weakest", "guard", "flee")],
     "Declared": [{"replaces": ("move", "3,4")}],
+    "TempHpChanged": [{"way": w} for w in ("kept", "absorbed")] + [{"pc": True}],
+    "NonlethalChanged": [{"cause": "healing"}, {"state": ""}, {"state": "unconscious"},
+                         {"pc": True}, {"cause": "healing", "pc": True, "state": ""}],
+    "DamageReduced": [{"steps": (("resist", "cold", 5),)}],
 }
 
 # Sample values by field name, then by type.
@@ -88,6 +92,8 @@ BY_NAME: dict[str, Any] = {
     "economy": "standard", "how": "half", "save": "ref", "effect": "damage",
     "data": {"id": "x", "side": "a", "defense": 1, "hp": 1},
     "orders": "attack-nearest",
+    "way": "gained", "state": "staggered",  # R-HP-6/7
+    "steps": (("dr", "5/magic", 5), ("immune", "fire", 7)),  # R-HP-8
     "changes": (("combatants.x.defense", "13", "18"), ("combatants.x.position", "[1, 2]",
                 "[3, 4]"), ("rules.death_at", "-10", "-12")),
 }

@@ -11,6 +11,7 @@ from pbwcombat.dice import Roll, RolledTerm
 from pbwcombat.render.catalog import CATALOGUES
 from pbwcombat.render.markup import Plain
 from pbwcombat.render.messages import Agree, contract, localize
+from pbwcombat.traits import nonlethal_state
 
 if TYPE_CHECKING:
     from pbwcombat.model import Encounter
@@ -148,16 +149,26 @@ class Narrator:
             faces.append(self.markup.strike(face) if d.dropped else face)
         return f"{term.number}d{term.sides}{term.keep} ({', '.join(faces)})"
 
-    def hp_state(self, pc: bool, hp: int, max_hp: int, status: str, who: str = "") -> str:
+    def hp_state(self, pc: bool, hp: int, max_hp: int, status: str, who: str = "",
+                 temp: int = 0, nonlethal: int = 0) -> str:
         """Numbers for PCs and the GM, labels for everyone else (R-OUT-3); Spanish labels
-        agree with `who` (R-OUT-5)."""
+        agree with `who` (R-OUT-5). Temporary hp ("+N temp", R-HP-6) and the nonlethal total
+        are numbers too; staggered or unconscious from it (R-HP-7) shows to everyone."""
         g = self.g(who) if who else Agree()
+        knocked = nonlethal_state(hp, nonlethal) if status == "ok" else ""
         if pc or self.gm:
             text = self.t("hp_numbers", hp=hp, max=max_hp)
+            if temp:
+                text += " " + self.t("temp_hp", n=temp)
             if status != "ok":
                 text += ", " + self.t("status_" + status, g=g)
-            return self.markup.bold(text)
-        return self.markup.bold(self.t(condition(hp, max_hp, status), g=g))
+            if nonlethal:
+                text += ", " + self.t("nonlethal_total", n=nonlethal)
+        else:
+            text = self.t(condition(hp, max_hp, status), g=g)
+        if knocked:
+            text += ", " + self.t(f"nl_{knocked}")
+        return self.markup.bold(text)
 
     def pos(self, p: tuple[int, int] | list[int] | None) -> str:
         return f"({p[0]},{p[1]})" if p else "—"
@@ -298,7 +309,7 @@ class Narrator:
         return self.markup.bold(line) if not e.fallen else line
 
     def _HpChanged(self, e: ev.HpChanged) -> str:
-        state = self.hp_state(e.pc, e.hp, e.max_hp, e.status, e.name)
+        state = self.hp_state(e.pc, e.hp, e.max_hp, e.status, e.name, nonlethal=e.nonlethal)
         key = f"HpChanged_{e.cause}"
         if e.cause == "healing" and not (e.pc or self.gm):
             key += "_hidden"  # R-OUT-3: a capped amount would tell the missing hit points
@@ -359,6 +370,39 @@ class Narrator:
                           roll=self.roll(e.roll), crit=crit)
         return self.t("DamageRolled", target=self.name(e.target_name), roll=self.roll(e.roll),
                       crit=crit, amount=self.markup.bold(str(e.amount)))
+
+    def _CriticalIgnored(self, e: ev.CriticalIgnored) -> str:
+        return self.t("CriticalIgnored", name=self.name(e.name))
+
+    def _DamageReduced(self, e: ev.DamageReduced) -> str:
+        """R-HP-8: "18 − 5 (DR 5/magic) = 13", each step in the damage order."""
+        text = str(e.before)
+        for kind, label, amount in e.steps:
+            energy = self.cat.get(f"energy_{label}", label)
+            why = self.t(f"reduced_{kind}", label=self.markup.escape(label), energy=energy)
+            text += f" − {amount} ({why})"
+        arithmetic = f"{text} = {self.markup.bold(str(e.after))}"
+        return self.t("DamageReduced", name=self.name(e.name), arithmetic=arithmetic)
+
+    def _TempHpChanged(self, e: ev.TempHpChanged) -> str:
+        """R-HP-6: a PC's temporary hp as "+N temp"; a non-PC's only with --gm."""
+        if not (e.pc or self.gm):
+            return self.t(f"TempHpChanged_{e.way}_hidden", name=self.name(e.name))
+        return self.t(f"TempHpChanged_{e.way}", name=self.name(e.name),
+                      amount=e.before - e.after,
+                      temp=self.markup.bold(self.t("temp_hp", n=e.after)))
+
+    def _NonlethalChanged(self, e: ev.NonlethalChanged) -> str:
+        """R-HP-7: the nonlethal total (a non-PC's only with --gm) and the derived state."""
+        amount = abs(e.after - e.before)
+        state = self.t(f"nl_{e.state}") if e.state else ""
+        if not (e.pc or self.gm):
+            shown = f": {self.markup.bold(state)}" if state else ""
+            return self.t(f"NonlethalChanged_{e.cause}_hidden", name=self.name(e.name),
+                          amount=amount, state=shown)
+        total = self.t("nonlethal_total", n=e.after) + (f", {state}" if state else "")
+        return self.t(f"NonlethalChanged_{e.cause}", name=self.name(e.name), amount=amount,
+                      state=self.markup.bold(total))
 
     def _AmmoSpent(self, e: ev.AmmoSpent) -> str:
         return self.t("AmmoSpent_one" if e.left == 1 else "AmmoSpent",
@@ -643,6 +687,10 @@ NARRATION: dict[type[ev.Event], Callable[[Narrator, Any], str | None]] = {
     ev.AttackRolled: Narrator._AttackRolled,
     ev.CriticalConfirmRolled: Narrator._CriticalConfirmRolled,
     ev.DamageRolled: Narrator._DamageRolled,
+    ev.CriticalIgnored: Narrator._CriticalIgnored,
+    ev.DamageReduced: Narrator._DamageReduced,
+    ev.TempHpChanged: Narrator._TempHpChanged,
+    ev.NonlethalChanged: Narrator._NonlethalChanged,
     ev.AmmoSpent: Narrator._AmmoSpent,
     ev.AttackRefused: Narrator._AttackRefused,
     ev.Moved: Narrator._Moved,

@@ -14,7 +14,10 @@ from pbwcombat.render.markup import Plain, clean, markup_for
 from pbwcombat.render.narrate import Narrator, condition, hidden_change
 from pbwcombat.rules.effects import held
 
-_HIDDEN_HP = ("before", "hp", "max_hp", "status_before", "status")
+_HIDDEN_HP = ("before", "hp", "max_hp", "status_before", "status", "nonlethal")
+# R-HP-6/7: a non-PC's temporary hp and nonlethal totals are hidden as its hp are
+_HIDDEN_TOTALS = {"TempHpChanged": ("before", "after"), "NonlethalChanged": ("before", "after",
+                                                                           "hp")}
 
 
 def narrator(enc: Encounter, fmt: str, lang: str, gm: bool) -> Narrator:
@@ -115,6 +118,9 @@ def redact(data: dict[str, Any], gm: bool) -> dict[str, Any]:
         return _redact_set(data)
     if data.get("type") == "Added" and not gm and isinstance(data.get("data"), dict):
         return {**data, "data": _redact_table(data["data"])}  # R-ACT-7: a newcomer's table
+    hidden = _HIDDEN_TOTALS.get(str(data.get("type")))
+    if hidden and not gm and not data.get("pc", True):
+        return {k: v for k, v in data.items() if k not in hidden}
     if gm or data.get("pc", True) or "hp" not in data:
         return data
     out = {k: v for k, v in data.items() if k not in _HIDDEN_HP}
@@ -180,7 +186,8 @@ def _status_line(enc: Encounter, c: Combatant, n: Narrator, gm: bool) -> str:
     if c.initiative is not None:
         bits[0] += f" ({c.initiative})"
     g = n.g(c.display)
-    bits.append(n.hp_state(c.pc, c.hp, c.full_hp, c.status, c.display))
+    bits.append(n.hp_state(c.pc, c.hp, c.full_hp, c.status, c.display, c.temp_hp,
+                           c.nonlethal))  # R-HP-6/7
     if c.position is not None:
         bits.append(n.t("at", pos=n.pos(c.position)))
     if gm:
@@ -256,9 +263,15 @@ def status_data(enc: Encounter, gm: bool) -> dict[str, Any]:
                                                for k, cond in c.conditions.items()}}
         if c.pc or gm:
             item.update(hp=c.hp, max_hp=c.full_hp)
+            if c.temp_hp:
+                item["temp_hp"] = c.temp_hp  # R-HP-6
+            if c.nonlethal:
+                item["nonlethal"] = c.nonlethal  # R-HP-7
         else:  # R-OUT-3: "disabled" or "dying" would tell the exact hit points
             item["condition"] = condition(c.hp, c.full_hp, c.status)
             del item["status"]
+        if c.nonlethal_state:  # R-HP-7: derived; seen by everyone, as its effect is
+            item[c.nonlethal_state] = True
         people.append(item)
     st = enc.state
     return {"phase": st.phase, "round": st.round, "turn": st.turn, "order": list(st.order),

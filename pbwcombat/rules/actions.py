@@ -22,6 +22,7 @@ from pbwcombat.rules.allowance import (
 )
 from pbwcombat.rules.aoo import provoke_in_place
 from pbwcombat.rules.attack import strain_after_standard
+from pbwcombat.rules.damage import deal, gain_temp, reduce_damage
 from pbwcombat.rules.hp import change_hp
 
 COSTS = ("standard", "move", "full", "free")
@@ -123,13 +124,21 @@ def _effect(res: Resolution, me: Combatant, a: ActionDef, targets: list[str]) ->
                 if saved.get(t):
                     got = amount // 2
                     res.emit(ev.SaveReduced(t, res.enc.get(t).display, "half", got))
-                if kind == "damage":
-                    change_hp(res, t, -got, "gm")
+                if kind == "damage":  # R-HP-8 energy, then R-HP-6/7 (the damage order)
+                    deal(res, t, reduce_damage(res, t, got, None, a.energy), a.nonlethal, "gm")
                 else:
                     change_hp(res, t, got, "healing")
         for t in targets:
             if saved.get(t) and a.on_save == "negates":
                 res.emit(ev.SaveReduced(t, res.enc.get(t).display, "negates", 0))
+    if a.temp_hp is not None:  # R-HP-6: to its targets as `heal` goes
+        given = [t for t in targets if not (saved.get(t) and a.on_save == "negates")]
+        if given:
+            roll = res.dice.roll(a.temp_hp)
+            res.emit(ev.EffectRolled(me.id, a.display, "temp_hp", roll,
+                                     tuple(res.enc.get(t).display for t in given)))
+            for t in given:
+                gain_temp(res, t, max(0, roll.total))
     if a.condition is not None:
         afflicted = [t for t in targets if not saved.get(t)]
         apply_condition(res, me, a, afflicted)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pbwcombat.engine import Resolution
 from pbwcombat.errors import IllegalAction
 from pbwcombat.model import Combatant, TurnSpent
+from pbwcombat.rules.effects import held
 
 
 def require_actor(res: Resolution, who: str) -> Combatant:
@@ -16,6 +17,9 @@ def require_actor(res: Resolution, who: str) -> Combatant:
     if c.status == "dead":
         raise IllegalAction("R-HP-1", f"{c.display} is dead and cannot act")
     if not c.can_act and not res.force:
+        if c.knocked_out:
+            raise IllegalAction("R-HP-7", f"{c.display} is unconscious (nonlethal damage "
+                                          "above its hit points) and cannot act")
         if c.unable_by:
             raise IllegalAction("R-CND-3", f"{c.display} is {c.unable_by} and cannot act")
         raise IllegalAction("R-TRN-4", f"{c.display} is {c.status} and cannot act")
@@ -41,6 +45,9 @@ def single_action_turn(res: Resolution, c: Combatant) -> str | None:
         return "R-INI-4"
     if c.status == "disabled":
         return "R-HP-2"
+    names = c.affecting  # actions `one` (R-CND-5 staggered; R-HP-7's from nonlethal damage):
+    if names and held(names).per_turn == "one":  # R-HP-2's allowance without its 1 damage
+        return "R-HP-7" if c.nonlethal_state == "staggered" else "R-CND-5"
     return None
 
 

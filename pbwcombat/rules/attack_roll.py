@@ -9,17 +9,19 @@ from pbwcombat import events as ev
 from pbwcombat.dice import Mod
 from pbwcombat.engine import Resolution
 from pbwcombat.model import Combatant, Weapon
+from pbwcombat.rules.damage import critical_ignored, deal, reduce_damage
 from pbwcombat.rules.effects import held
 from pbwcombat.rules.engagement import engage
-from pbwcombat.rules.hp import change_hp
 
 
 def effective_defense(c: Combatant, melee: bool = True) -> int:
     """R-INI-6: flat-footed loses a positive dex_mod and its dodge; the held conditions add
-    their Defense changes (a fold over `rules.effects`, R-CND-3/5)."""
-    if not c.conditions:
+    their Defense changes (a fold over `rules.effects`, R-CND-3/5; knocked out by nonlethal
+    damage is helpless, R-HP-7)."""
+    names = c.affecting
+    if not names:
         return c.defense - (max(c.dex_mod, 0) + c.dodge if c.flat_footed else 0)
-    h = held(c.conditions)
+    h = held(names)
     defense = c.defense + (h.defense_melee if melee else h.defense_ranged)
     if c.flat_footed or h.loses_dex:
         defense -= max(c.dex_mod, 0) + c.dodge
@@ -28,7 +30,8 @@ def effective_defense(c: Combatant, melee: bool = True) -> int:
 
 def defense_conditions(c: Combatant) -> tuple[str, ...]:
     """The conditions that changed `c`'s Defense (shown beside it in the post)."""
-    return held(c.conditions).defense_notes if c.conditions else ()
+    names = c.affecting
+    return held(names).defense_notes if names else ()
 
 
 def attack_roll(res: Resolution, attacker: str, target: str, weapon: Weapon, kind: str,
@@ -57,8 +60,10 @@ def attack_roll(res: Resolution, attacker: str, target: str, weapon: Weapon, kin
         engage(res, attacker, target, missile=weapon.kind == "ranged")  # R-ATK-5
     if not hit:
         return False
-    critical = threat and not res.enc.rules.confirm_criticals
-    if threat and res.enc.rules.confirm_criticals:
+    # R-HP-8: against `immune = ["critical"]` a threat is a normal hit (nothing to confirm)
+    ignored = threat and critical_ignored(res, target)
+    critical = threat and not ignored and not res.enc.rules.confirm_criticals
+    if threat and not ignored and res.enc.rules.confirm_criticals:
         confirm = res.dice.d20(*bonus)
         n = confirm.natural
         critical = n != 1 and (n == 20 or confirm.total >= defense)
@@ -67,5 +72,6 @@ def attack_roll(res: Resolution, attacker: str, target: str, weapon: Weapon, kin
     damage = res.dice.roll(weapon.damage, times=times)  # R-ATK-4: bonuses included
     amount = max(1, damage.total)
     res.emit(ev.DamageRolled(attacker, target, t.display, damage, amount, critical, times))
-    change_hp(res, target, -amount, "damage")
+    amount = reduce_damage(res, target, amount, weapon.materials, None)  # R-HP-8: DR
+    deal(res, target, amount, weapon.nonlethal, "damage")  # R-HP-6/7: temp hp, nonlethal
     return True

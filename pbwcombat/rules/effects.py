@@ -65,6 +65,9 @@ EFFECTS: dict[str, Effect] = {
     "paralyzed": Effect(helpless=True, per_turn="none"),
     "flat-footed": Effect(flat_footed=True),
     "dazzled": Effect(attack=-1),  # R-CND-5
+    # R-CND-5 rows that R-HP-7 also derives from nonlethal damage (`Combatant.affecting`)
+    "staggered": Effect(per_turn="one"),
+    "unconscious": Effect(helpless=True, per_turn="none"),
 }
 
 

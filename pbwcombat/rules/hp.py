@@ -8,6 +8,7 @@ from pbwcombat.dice import D100, DiceSyntaxError, Roll, parse, split_sign
 from pbwcombat.engine import Resolution
 from pbwcombat.errors import IllegalAction, UsageError
 from pbwcombat.model import status_for
+from pbwcombat.traits import nonlethal_state
 
 HP_BOUND = 1_000_000  # the file's bound on `hp` (model: strict_int)
 
@@ -23,7 +24,13 @@ def change_hp(res: Resolution, who: str, delta: int, cause: str) -> None:
                                       "more than the file can hold")
     previous = "dying" if delta < 0 and c.status == "stable" else c.status  # R-HP-5
     status = status_for(hp, res.enc.rules.death_at, previous)
-    res.emit(ev.HpChanged(who, c.display, c.pc, c.hp, hp, c.full_hp, c.status, status, cause))
+    nonlethal = max(c.nonlethal - delta, 0) if delta > 0 else c.nonlethal
+    if not (nonlethal < c.nonlethal and hp == c.hp):  # healing only nonlethal: that line only
+        res.emit(ev.HpChanged(who, c.display, c.pc, c.hp, hp, c.full_hp, c.status, status,
+                              cause, nonlethal))
+    if nonlethal < c.nonlethal:  # R-HP-7: healing lowers nonlethal by the same amount
+        res.emit(ev.NonlethalChanged(who, c.display, c.pc, c.nonlethal, nonlethal, hp,
+                                     nonlethal_state(hp, nonlethal), "healing"))
     if status == "dead":
         _leave_the_fight(res, who)
 
@@ -54,9 +61,36 @@ def parse_delta(text: str) -> tuple[int, str]:
     return sign or 1, body
 
 
-def gm_hp(res: Resolution, targets: list[str], delta_text: str) -> None:
-    """R-HP-5: GM damage or healing, rolled once for all targets."""
+def _check_kind(sign: int, temp: bool, nonlethal: bool, energy: str | None) -> None:
+    """R-HP-6/7/8: `--temp` gives (+N), `--nonlethal` and `--energy` damage (−N); exit 2."""
+    from pbwcombat.traits import energy_kind
+
+    if temp and (nonlethal or energy is not None):
+        raise UsageError("hp --temp gives temporary hit points: not with --nonlethal or "
+                         "--energy (R-HP-6)")
+    if temp and sign < 0:
+        raise UsageError("hp -N --temp: temporary hit points are given, never taken; damage "
+                         "takes them first (R-HP-6)")
+    if nonlethal and sign > 0:
+        raise UsageError("hp +N --nonlethal: nonlethal damage is negative (-N); healing "
+                         "lowers it (R-HP-7)")
+    if energy is not None:
+        try:
+            energy_kind(energy)
+        except ValueError as e:
+            raise UsageError(f"--energy: {e}") from None
+        if sign > 0:
+            raise UsageError("hp +N --energy: energy damage is negative (-N) (R-HP-8)")
+
+
+def gm_hp(res: Resolution, targets: list[str], delta_text: str, temp: bool = False,
+          nonlethal: bool = False, energy: str | None = None) -> None:
+    """R-HP-5: GM damage or healing, rolled once for all targets; `temp` gives temporary hp
+    (R-HP-6), `nonlethal` and `energy` shape the damage (R-HP-7/8)."""
+    from pbwcombat.rules.damage import deal, gain_temp, reduce_damage
+
     sign, body = parse_delta(delta_text)
+    _check_kind(sign, temp, nonlethal, energy)
     res.require_not_ended()
     people = [res.combatant(t) for t in dict.fromkeys(targets)]
     expr = parse(body)
@@ -70,7 +104,12 @@ def gm_hp(res: Resolution, targets: list[str], delta_text: str) -> None:
             raise IllegalAction("R-HP-5", f"{p.display} is dead: bringing the dead back "
                                           "needs --force")
     for p in people:
-        change_hp(res, p.id, amount, "healing" if amount > 0 else "gm")
+        if temp:
+            gain_temp(res, p.id, amount)
+        elif amount > 0:
+            change_hp(res, p.id, amount, "healing")
+        else:  # R-HP-8: resistance and immunity only with --energy; DR never (no weapon)
+            deal(res, p.id, reduce_damage(res, p.id, -amount, None, energy), nonlethal, "gm")
 
 
 def bleed(res: Resolution, who: str) -> None:
@@ -94,7 +133,7 @@ def bleed_if_dying(res: Resolution, who: str) -> None:
 
 
 def _hp(res: Resolution, x: act.Hp) -> None:
-    gm_hp(res, list(x.targets), x.delta)
+    gm_hp(res, list(x.targets), x.delta, x.temp, x.nonlethal, x.energy)
 
 
 HANDLES = {act.Hp: _hp}

@@ -117,7 +117,8 @@ def winner_if_over(enc: Encounter) -> str | None:
 
 def _standing_sides(combatants: tuple[Combatant, ...]) -> frozenset[str]:
     return frozenset([c.side for c in combatants
-                      if not c.removed and c.status in ("ok", "disabled")])
+                      if not c.removed and c.status in ("ok", "disabled")
+                      and not c.knocked_out])  # R-TRN-6: knocked out by nonlethal (R-HP-7)
 
 
 def end_combat(res: Resolution, winner: str, by_hand: bool) -> None:
