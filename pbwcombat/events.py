@@ -309,6 +309,14 @@ class NonlethalChanged(Event):
     cause: str
 
 
+class NonlethalAsLethal(Event):
+    """R-HP-7: nonlethal damage to a combatant at hp ≤ 0, or that would take `nonlethal`
+    above max_hp, is lethal damage instead (the lines after it tell how much)."""
+
+    who: str
+    name: str
+
+
 class AmmoSpent(Event):
     who: str
     weapon: str

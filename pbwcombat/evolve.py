@@ -33,7 +33,7 @@ NO_STATE_CHANGE: frozenset[type[ev.Event]] = frozenset({
     ev.BleedRolled, ev.GmHpRolled, ev.FreeRolled, ev.PriorityRolled, ev.InterceptResolved,
     ev.InterceptDeclined, ev.AooDeclined, ev.DeclarationSkipped, ev.OrdersFollowed,
     ev.ActionTaken, ev.CheckRolled, ev.SaveRolled, ev.EffectRolled, ev.SaveReduced,
-    ev.CriticalIgnored, ev.DamageReduced,  # R-HP-8: what they lead to is told by others
+    ev.CriticalIgnored, ev.DamageReduced, ev.NonlethalAsLethal,  # R-HP-7/8: told by others
 })
 
 

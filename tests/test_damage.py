@@ -333,11 +333,28 @@ def test_R_HP_7_knocked_out_counts_as_out_for_R_TRN_6(run, started):
     assert doc["state"]["phase"] == "ended" and doc["state"]["winner"] == "heroes"
 
 
+def test_R_HP_7_an_unconscious_combatant_loses_its_turns(run, encounter):
+    squire = '\n[[combatants]]\nid = "squire"\nside = "heroes"\ndefense = 12\nhp = 8\n' \
+             'position = [0, 1]\n'
+    path = encounter(fight() + squire)
+    assert run("roll-initiative", path, "--dice", "15,5,10").code == 0  # hero, squire, troll
+    assert run("hp", path, "hero", "-5").code == 0
+    assert run("hp", path, "hero", "-16", "--nonlethal").code == 0
+    assert run("next", path).code == 0  # the squire's turn
+    assert run("next", path).code == 0  # the troll's turn
+    r = run("next", path, "--lang", "es")  # round 2: the hero's turn is skipped
+    assert r.code == 0, r.err
+    assert "Hero está inconsciente y pierde este turno." in r.out
+    doc = tomllib.loads(path.read_text(encoding="utf-8"))
+    assert doc["state"]["turn"] == "squire" and doc["state"]["phase"] == "combat"
+
+
 def test_R_HP_7_nonlethal_at_hp_0_or_below_is_lethal(run, started):
     path = started()
     assert run("hp", path, "hero", "-20").code == 0  # 0 hp: disabled
     r = run("hp", path, "hero", "-3", "--nonlethal")
     assert r.code == 0, r.err
+    assert "nonlethal damage to Hero is lethal instead" in r.out
     hero = people(path)["hero"]
     assert hero["hp"] == -3 and "nonlethal" not in hero
 

@@ -36,7 +36,7 @@ SILENT = {"TurnEnded", "ActionSpent", "AttackRecorded", "Stabilized", "Declarati
 VARIANTS: dict[str, list[dict[str, Any]]] = {
     "HpChanged": [{"cause": c} for c in ("damage", "gm", "healing", "bleed", "strain")]
     + [{"cause": "healing", "pc": False}, {"status": "dying", "hp": -1}],
-    "TurnSkipped": [{"reason": r} for r in ("dying", "stable", "unaware", "newcomer",
+    "TurnSkipped": [{"reason": r} for r in ("dying", "stable", "unaware", "newcomer", "unconscious",
                                             "paralyzed", "stunned")]
     + [{"reason": "dying", "pc": False}],
     "AttackRolled": [{"kind": k} for k in ("attack", "aoo", "free")]

@@ -145,6 +145,9 @@ EN: dict[str, str] = {
     "nonlethal_total": "{n} nonlethal",
     "nl_staggered": "staggered",
     "nl_unconscious": "unconscious",
+    "NonlethalAsLethal": "The nonlethal damage to {name} is lethal instead (at 0 hp or below, "
+                         "or past its maximum hp).",
+    "TurnSkipped_unconscious": "{name} is unconscious and loses this turn.",
     "NonlethalChanged_damage": "{name} takes {amount} nonlethal damage: {state}.",
     "NonlethalChanged_healing": "Healing lowers {name}'s nonlethal damage by {amount}: {state}.",
     "NonlethalChanged_damage_hidden": "{name} takes {amount} nonlethal damage{state}.",
@@ -537,6 +540,9 @@ ES: dict[str, str] = {
     "nonlethal_total": "{n} de daño no letal",
     "nl_staggered": "grogui",
     "nl_unconscious": "inconsciente",
+    "NonlethalAsLethal": "El daño no letal a {name} es letal (con 0 PG o menos, o por encima de "
+                         "sus PG máximos).",
+    "TurnSkipped_unconscious": "{name} está inconsciente y pierde este turno.",
     "NonlethalChanged_damage": "{name} recibe {amount} de daño no letal: {state}.",
     "NonlethalChanged_healing": "La curación reduce en {amount} el daño no letal de {name}: "
                                 "{state}.",

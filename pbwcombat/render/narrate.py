@@ -404,6 +404,9 @@ class Narrator:
         return self.t(f"NonlethalChanged_{e.cause}", name=self.name(e.name), amount=amount,
                       state=self.markup.bold(total))
 
+    def _NonlethalAsLethal(self, e: ev.NonlethalAsLethal) -> str:
+        return self.t("NonlethalAsLethal", name=self.name(e.name))
+
     def _AmmoSpent(self, e: ev.AmmoSpent) -> str:
         return self.t("AmmoSpent_one" if e.left == 1 else "AmmoSpent",
                       weapon=self.markup.escape(e.weapon_name), left=e.left)
@@ -691,6 +694,7 @@ NARRATION: dict[type[ev.Event], Callable[[Narrator, Any], str | None]] = {
     ev.DamageReduced: Narrator._DamageReduced,
     ev.TempHpChanged: Narrator._TempHpChanged,
     ev.NonlethalChanged: Narrator._NonlethalChanged,
+    ev.NonlethalAsLethal: Narrator._NonlethalAsLethal,
     ev.AmmoSpent: Narrator._AmmoSpent,
     ev.AttackRefused: Narrator._AttackRefused,
     ev.Moved: Narrator._Moved,

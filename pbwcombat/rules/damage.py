@@ -83,6 +83,8 @@ def deal(res: Resolution, who: str, amount: int, nonlethal: bool, cause: str) ->
         res.emit(ev.NonlethalChanged(who, c.display, c.pc, c.nonlethal, after, c.hp,
                                      nonlethal_state(c.hp, after), "damage"))
         return
+    if nonlethal and amount:
+        res.emit(ev.NonlethalAsLethal(who, c.display))
     if c.temp_hp and amount:
         absorbed = min(c.temp_hp, amount)
         res.emit(ev.TempHpChanged(who, c.display, c.pc, c.temp_hp, c.temp_hp - absorbed,
