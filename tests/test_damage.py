@@ -424,3 +424,19 @@ def test_R_HP_8_odds_plays_damage_reduction(run, encounter):
     plain = encounter(fight(troll_hp=1), name="plain.toml")
     r = run("odds", plain, "--runs", "100", "--seed", "27", "--jobs", "1")
     assert not re.search(r"heroes win: 0(\.0)?%", r.out), r.out
+
+
+def test_R_HP_7_knocked_out_is_helpless_through_the_effects_table(run, encounter):
+    squire = '\n[[combatants]]\nid = "squire"\nside = "heroes"\ndefense = 12\nhp = 8\n' \
+             'position = [0, 1]\n'
+    path = encounter(fight(hero="dex_mod = 2") + squire)
+    assert run("roll-initiative", path, "--dice", "15,5,10").code == 0  # hero, squire, troll
+    before = run("attack", path, "troll", "hero", "--dice", "1", "--force", "--format", "json")
+    assert events(before, "AttackRolled")[0]["defense"] == 15
+    assert run("undo", path).code == 0
+    assert run("hp", path, "hero", "-5").code == 0
+    assert run("hp", path, "hero", "-16", "--nonlethal").code == 0
+    r = run("attack", path, "troll", "hero", "--dice", "1", "--force", "--format", "json")
+    assert r.code == 0, r.err
+    # helpless (R-CND-5): Dex 0, so −2 for its dex_mod and −5 more
+    assert events(r, "AttackRolled")[0]["defense"] == 15 - 2 - 5
