@@ -13,7 +13,7 @@ from forum import shown_text
 from helpers import events
 
 
-def fight(hero: str = "", troll: str = "", sword: str = "", troll_hp: int = 30) -> str:
+def bridge(hero: str = "", troll: str = "", sword: str = "", troll_hp: int = 30) -> str:
     """Hero (a PC: sword 1d8+3 threatening on 19, a nonlethal sap, a fire spell, an aid
     spell) against Troll (a non-PC) next to it; the keys given are added to each."""
     return f"""schema = 1
@@ -83,17 +83,17 @@ damage = "1d6"
 """
 
 
-def people(path: Path) -> dict[str, dict[str, Any]]:
+def tables_of(path: Path) -> dict[str, dict[str, Any]]:
     doc = tomllib.loads(path.read_text(encoding="utf-8"))
     return {c["id"]: c for c in doc["combatants"]}
 
 
 @pytest.fixture
 def started(run, encounter):
-    """An encounter written from `fight(...)` with initiative rolled (Hero first)."""
+    """An encounter written from `bridge(...)` with initiative rolled (Hero first)."""
 
     def _make(**keys: Any) -> Path:
-        path = encounter(fight(**keys))
+        path = encounter(bridge(**keys))
         r = run("roll-initiative", path, "--dice", "15,5")
         assert r.code == 0, r.err
         return path
@@ -111,7 +111,7 @@ def test_R_HP_8_damage_order_critical_then_dr_arithmetic_in_post(run, started):
     assert r.code == 0, r.err
     assert re.search(r"19 − 5 \(DR 5/magic\) = 14", r.out), r.out
     assert r.out.index("critical ×2") < r.out.index("DR 5/magic")
-    assert people(path)["troll"]["hp"] == 30 - 14
+    assert tables_of(path)["troll"]["hp"] == 30 - 14
 
 
 @pytest.mark.parametrize(("dr", "materials", "bypassed"), [
@@ -130,11 +130,11 @@ def test_R_HP_8_dr_bypassed_or_not_by_each_form(run, started, dr, materials, byp
     amount = int(dr.split("/")[0])
     if bypassed:
         assert "DR" not in r.out
-        assert people(path)["troll"]["hp"] == 22
+        assert tables_of(path)["troll"]["hp"] == 22
     else:
         left = max(8 - amount, 0)
         assert f"8 − {min(amount, 8)} (DR {dr}) = {left}" in r.out, r.out
-        assert people(path)["troll"]["hp"] == 30 - left
+        assert tables_of(path)["troll"]["hp"] == 30 - left
 
 
 def test_R_HP_8_dr_may_reach_zero(run, started):
@@ -142,7 +142,7 @@ def test_R_HP_8_dr_may_reach_zero(run, started):
     r = run("attack", path, "hero", "troll", "--dice", "15,1", "--lang", "es")  # 1 + 3 = 4
     assert r.code == 0, r.err
     assert "4 − 4 (RD 10/-) = 0" in r.out
-    assert people(path)["troll"]["hp"] == 30
+    assert tables_of(path)["troll"]["hp"] == 30
 
 
 def test_R_HP_8_dr_applies_to_nonlethal_weapon_damage(run, started):
@@ -150,7 +150,7 @@ def test_R_HP_8_dr_applies_to_nonlethal_weapon_damage(run, started):
     r = run("attack", path, "hero", "troll", "--weapon", "sap", "--dice", "15,5", "--gm")
     assert r.code == 0, r.err
     assert "5 − 2 (DR 2/magic) = 3" in r.out
-    troll = people(path)["troll"]
+    troll = tables_of(path)["troll"]
     assert troll["hp"] == 30 and troll["nonlethal"] == 3
 
 
@@ -160,7 +160,7 @@ def test_R_HP_8_resistance_after_the_half_on_a_save(run, started):
     r = run("action", path, "hero", "burn", "--target", "troll", "--dice", "15,4,4,4")
     assert r.code == 0, r.err
     assert r.out.index("half damage, 6") < r.out.index("6 − 5 (fire resistance) = 1")
-    assert people(path)["troll"]["hp"] == 29
+    assert tables_of(path)["troll"]["hp"] == 29
 
 
 def test_R_HP_8_immunity_negates_energy_damage(run, started):
@@ -169,19 +169,19 @@ def test_R_HP_8_immunity_negates_energy_damage(run, started):
             "--lang", "es")
     assert r.code == 0, r.err
     assert "12 − 12 (inmune al fuego) = 0" in r.out
-    assert people(path)["troll"]["hp"] == 30
+    assert tables_of(path)["troll"]["hp"] == 30
 
 
 def test_R_HP_8_gm_hp_applies_resistance_only_with_energy(run, started):
     path = started(troll="resist = { fire = 5 }")
     assert run("hp", path, "troll", "-10").code == 0
-    assert people(path)["troll"]["hp"] == 20  # untyped: no resistance
+    assert tables_of(path)["troll"]["hp"] == 20  # untyped: no resistance
     r = run("hp", path, "troll", "-10", "--energy", "fire")
     assert r.code == 0, r.err
     assert "10 − 5 (fire resistance) = 5" in r.out
-    assert people(path)["troll"]["hp"] == 15
+    assert tables_of(path)["troll"]["hp"] == 15
     assert run("hp", path, "troll", "-10", "--energy", "cold").code == 0
-    assert people(path)["troll"]["hp"] == 5
+    assert tables_of(path)["troll"]["hp"] == 5
 
 
 def test_R_HP_8_unknown_energy_kind_exit_2_file_untouched(run, started):
@@ -194,7 +194,7 @@ def test_R_HP_8_unknown_energy_kind_exit_2_file_untouched(run, started):
 
 
 def test_R_HP_8_unknown_energy_kind_in_the_file_is_65(run, encounter):
-    path = encounter(fight().replace('energy = "fire"', 'energy = "plasma"'))
+    path = encounter(bridge().replace('energy = "fire"', 'energy = "plasma"'))
     r = run("show", path)
     assert r.code == 65
     assert "combatants[0].actions[0].energy" in r.err and "plasma" in r.err
@@ -209,7 +209,7 @@ def test_R_HP_8_immune_to_critical_hits_a_threat_is_a_normal_hit(run, started):
     assert events(r, "CriticalIgnored") and not events(r, "CriticalConfirmRolled")
     (damage,) = events(r, "DamageRolled")
     assert damage["critical"] is False and damage["amount"] == 8
-    assert people(path)["troll"]["hp"] == 22
+    assert tables_of(path)["troll"]["hp"] == 22
 
 
 # -- R-HP-6 temporary hit points -------------------------------------------------------------
@@ -218,13 +218,13 @@ def test_R_HP_8_immune_to_critical_hits_a_threat_is_a_normal_hit(run, started):
 def test_R_HP_6_temporary_hp_do_not_stack(run, started):
     path = started()
     assert run("hp", path, "hero", "+5", "--temp").code == 0
-    assert people(path)["hero"]["temp_hp"] == 5
+    assert tables_of(path)["hero"]["temp_hp"] == 5
     r = run("hp", path, "hero", "+3", "--temp")
     assert r.code == 0 and "+5 temp" in r.out
-    assert people(path)["hero"]["temp_hp"] == 5
+    assert tables_of(path)["hero"]["temp_hp"] == 5
     assert run("hp", path, "hero", "+8", "--temp").code == 0
-    assert people(path)["hero"]["temp_hp"] == 8
-    assert people(path)["hero"]["hp"] == 20
+    assert tables_of(path)["hero"]["temp_hp"] == 8
+    assert tables_of(path)["hero"]["hp"] == 20
 
 
 def test_R_HP_6_damage_takes_temporary_hp_first(run, started):
@@ -233,7 +233,7 @@ def test_R_HP_6_damage_takes_temporary_hp_first(run, started):
     r = run("hp", path, "hero", "-8")
     assert r.code == 0, r.err
     assert "absorb 5 damage" in r.out
-    hero = people(path)["hero"]
+    hero = tables_of(path)["hero"]
     assert hero["hp"] == 17 and "temp_hp" not in hero  # 0: not written back
 
 
@@ -250,7 +250,7 @@ def test_R_HP_6_action_temp_hp_and_spanish_post(run, started):
     r = run("action", path, "hero", "aid", "--target", "hero", "--dice", "5", "--lang", "es")
     assert r.code == 0, r.err
     assert "+6 PG temporales" in r.out
-    assert people(path)["hero"]["temp_hp"] == 6
+    assert tables_of(path)["hero"]["temp_hp"] == 6
     assert "+6 temp" in run("show", path).out
 
 
@@ -271,16 +271,16 @@ def test_R_HP_6_set_temp_hp_0_clears_them(run, started):
     assert run("hp", path, "hero", "+5", "--temp").code == 0
     r = run("set", path, "hero", "temp_hp", "0")
     assert r.code == 0, r.err
-    assert "temp_hp" not in people(path)["hero"]
+    assert "temp_hp" not in tables_of(path)["hero"]
 
 
 def test_R_HP_6_undo_restores_temporary_hp(run, started):
     path = started()
     assert run("hp", path, "hero", "+5", "--temp").code == 0
     assert run("hp", path, "hero", "-3").code == 0
-    assert people(path)["hero"]["temp_hp"] == 2
+    assert tables_of(path)["hero"]["temp_hp"] == 2
     assert run("undo", path).code == 0
-    assert people(path)["hero"]["temp_hp"] == 5
+    assert tables_of(path)["hero"]["temp_hp"] == 5
 
 
 # -- R-HP-7 nonlethal damage -------------------------------------------------------------------
@@ -291,7 +291,7 @@ def test_R_HP_7_nonlethal_equal_to_hp_staggers_one_action(run, started):
     r = run("hp", path, "hero", "-20", "--nonlethal")
     assert r.code == 0, r.err
     assert "staggered" in r.out
-    hero = people(path)["hero"]
+    hero = tables_of(path)["hero"]
     assert hero["hp"] == 20 and hero["nonlethal"] == 20 and "conditions" not in hero
     assert "staggered" in run("show", path).out
     status = run("show", path, "--format", "json").json()["status"]["combatants"][0]
@@ -299,7 +299,7 @@ def test_R_HP_7_nonlethal_equal_to_hp_staggers_one_action(run, started):
     assert run("attack", path, "hero", "troll", "--dice", "2").code == 0  # a miss
     r = run("move", path, "hero", "0,1")
     assert r.code == 3 and "R-HP-7" in r.err
-    assert people(path)["hero"]["hp"] == 20  # no strain: R-HP-2 without its 1 damage
+    assert tables_of(path)["hero"]["hp"] == 20  # no strain: R-HP-2 without its 1 damage
 
 
 def test_R_HP_7_nonlethal_above_hp_knocks_out_and_healing_brings_back(run, started):
@@ -314,7 +314,7 @@ def test_R_HP_7_nonlethal_above_hp_knocks_out_and_healing_brings_back(run, start
     assert shown["unconscious"] is True and shown["nonlethal"] == 16
     r = run("hp", path, "hero", "+3")  # hp 18, nonlethal 13: conscious again
     assert r.code == 0, r.err
-    hero = people(path)["hero"]
+    hero = tables_of(path)["hero"]
     assert hero["hp"] == 18 and hero["nonlethal"] == 13
     assert run("attack", path, "hero", "troll", "--dice", "2").code == 0
 
@@ -336,7 +336,7 @@ def test_R_HP_7_knocked_out_counts_as_out_for_R_TRN_6(run, started):
 def test_R_HP_7_an_unconscious_combatant_loses_its_turns(run, encounter):
     squire = '\n[[combatants]]\nid = "squire"\nside = "heroes"\ndefense = 12\nhp = 8\n' \
              'position = [0, 1]\n'
-    path = encounter(fight() + squire)
+    path = encounter(bridge() + squire)
     assert run("roll-initiative", path, "--dice", "15,5,10").code == 0  # hero, squire, troll
     assert run("hp", path, "hero", "-5").code == 0
     assert run("hp", path, "hero", "-16", "--nonlethal").code == 0
@@ -355,7 +355,7 @@ def test_R_HP_7_nonlethal_at_hp_0_or_below_is_lethal(run, started):
     r = run("hp", path, "hero", "-3", "--nonlethal")
     assert r.code == 0, r.err
     assert "nonlethal damage to Hero is lethal instead" in r.out
-    hero = people(path)["hero"]
+    hero = tables_of(path)["hero"]
     assert hero["hp"] == -3 and "nonlethal" not in hero
 
 
@@ -363,7 +363,7 @@ def test_R_HP_7_nonlethal_above_max_hp_is_lethal(run, started):
     path = started()
     assert run("hp", path, "hero", "-15", "--nonlethal").code == 0
     assert run("hp", path, "hero", "-6", "--nonlethal").code == 0  # 21 > max_hp 20
-    hero = people(path)["hero"]
+    hero = tables_of(path)["hero"]
     assert hero["hp"] == 14 and hero["nonlethal"] == 15
 
 
@@ -371,7 +371,7 @@ def test_R_HP_7_temporary_hp_do_not_absorb_nonlethal(run, started):
     path = started()
     assert run("hp", path, "hero", "+5", "--temp").code == 0
     assert run("hp", path, "hero", "-4", "--nonlethal").code == 0
-    hero = people(path)["hero"]
+    hero = tables_of(path)["hero"]
     assert hero["temp_hp"] == 5 and hero["nonlethal"] == 4 and hero["hp"] == 20
 
 
@@ -417,11 +417,11 @@ def test_R_HP_8_arithmetic_reads_right_in_the_forums(run, started, fmt, lang, ex
 
 
 def test_R_HP_8_odds_plays_damage_reduction(run, encounter):
-    path = encounter(fight(troll='dr = "9999/-"', troll_hp=1))
+    path = encounter(bridge(troll='dr = "9999/-"', troll_hp=1))
     r = run("odds", path, "--runs", "100", "--seed", "27", "--jobs", "1")
     assert r.code == 0, r.err
     assert re.search(r"heroes win: 0(\.0)?%", r.out), r.out
-    plain = encounter(fight(troll_hp=1), name="plain.toml")
+    plain = encounter(bridge(troll_hp=1), name="plain.toml")
     r = run("odds", plain, "--runs", "100", "--seed", "27", "--jobs", "1")
     assert not re.search(r"heroes win: 0(\.0)?%", r.out), r.out
 
@@ -429,7 +429,7 @@ def test_R_HP_8_odds_plays_damage_reduction(run, encounter):
 def test_R_HP_7_knocked_out_is_helpless_through_the_effects_table(run, encounter):
     squire = '\n[[combatants]]\nid = "squire"\nside = "heroes"\ndefense = 12\nhp = 8\n' \
              'position = [0, 1]\n'
-    path = encounter(fight(hero="dex_mod = 2") + squire)
+    path = encounter(bridge(hero="dex_mod = 2") + squire)
     assert run("roll-initiative", path, "--dice", "15,5,10").code == 0  # hero, squire, troll
     before = run("attack", path, "troll", "hero", "--dice", "1", "--force", "--format", "json")
     assert events(before, "AttackRolled")[0]["defense"] == 15
