@@ -111,7 +111,8 @@ def test_condition_names_after_condition_who(bash: Any, fight_file: Path, run: A
     # every condition with an effect (R-CND-5), in the table's order
     assert candidates(bash, "condition", fight_file, "orc", "") == list(EFFECTS)
     assert "prone" in EFFECTS and "flat-footed" in EFFECTS
-    assert candidates(bash, "condition", fight_file, "orc", "st") == ["stunned"]
+    assert candidates(bash, "condition", fight_file, "orc", "stu") == ["stunned"]
+    assert candidates(bash, "condition", fight_file, "orc", "st") == ["stunned", "staggered"]
 
 
 def test_condition_remove_offers_the_conditions_the_target_has(bash: Any, fight_file: Path,
