@@ -22,7 +22,7 @@ from pbwcombat.forms import duration_or_empty as _duration_or_empty
 from pbwcombat.forms import iso_time_or_empty as _iso_time_or_empty
 from pbwcombat.forms import player_handle as _player_handle
 from pbwcombat.forms import toml_time as _toml_time
-from pbwcombat.rules.effects import held
+from pbwcombat.rules.effects import UNCONSCIOUS, held, nonlethal_state
 from pbwcombat.schema import (
     BOOL,
     REQUIRED,
@@ -39,7 +39,6 @@ from pbwcombat.traits import (
     COMBATANT_FIELDS,
     COMBATANT_STATE_FIELDS,
     WEAPON_FIELDS,
-    nonlethal_state,
 )
 from pbwcombat.traits import dice_expression as _dice_expression
 
@@ -401,7 +400,7 @@ class Combatant(Record):
     @property
     def knocked_out(self) -> bool:
         """R-HP-7: nonlethal damage above current hp (helpless; out for R-TRN-6)."""
-        return self.nonlethal_state == "unconscious"
+        return self.nonlethal_state == UNCONSCIOUS
 
     @property
     def is_flat_footed(self) -> bool:

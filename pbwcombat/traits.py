@@ -50,17 +50,6 @@ def parse_dr(value: str) -> tuple[int, tuple[str, ...], str]:
     return int(m.group(1)), (words,), ""
 
 
-def nonlethal_state(hp: int, nonlethal: int) -> str:
-    """R-HP-7, derived (never a `conditions` entry): "staggered" when `nonlethal` equals the
-    current hp, "unconscious" above it, else "". The one place the derivation lives (the
-    effects table can read it as a row)."""
-    if nonlethal <= 0:
-        return ""
-    if nonlethal == hp:
-        return "staggered"
-    return "unconscious" if nonlethal > hp else ""
-
-
 def _dr(value: str) -> str:
     parse_dr(value)
     return value

@@ -11,7 +11,7 @@ from pbwcombat.dice import Roll, RolledTerm
 from pbwcombat.render.catalog import CATALOGUES
 from pbwcombat.render.markup import Plain
 from pbwcombat.render.messages import Agree, contract, localize
-from pbwcombat.traits import nonlethal_state
+from pbwcombat.rules.effects import nonlethal_state
 
 if TYPE_CHECKING:
     from pbwcombat.model import Encounter

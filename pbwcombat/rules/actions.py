@@ -22,8 +22,8 @@ from pbwcombat.rules.allowance import (
 )
 from pbwcombat.rules.aoo import provoke_in_place
 from pbwcombat.rules.attack import strain_after_standard
-from pbwcombat.rules.damage import deal, gain_temp, reduce_damage
-from pbwcombat.rules.hp import change_hp
+from pbwcombat.rules.damage import gain_temp, reduce_damage
+from pbwcombat.rules.hp import change_hp, deal
 
 COSTS = ("standard", "move", "full", "free")
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pbwcombat.engine import Resolution
 from pbwcombat.errors import IllegalAction
 from pbwcombat.model import Combatant, TurnSpent
-from pbwcombat.rules.effects import held
+from pbwcombat.rules.effects import STAGGERED, held
 
 
 def require_actor(res: Resolution, who: str) -> Combatant:
@@ -47,7 +47,7 @@ def single_action_turn(res: Resolution, c: Combatant) -> str | None:
         return "R-HP-2"
     names = c.affecting  # actions `one` (R-CND-5 staggered; R-HP-7's from nonlethal damage):
     if names and held(names).per_turn == "one":  # R-HP-2's allowance without its 1 damage
-        return "R-HP-7" if c.nonlethal_state == "staggered" else "R-CND-5"
+        return "R-HP-7" if c.nonlethal_state == STAGGERED else "R-CND-5"
     return None
 
 

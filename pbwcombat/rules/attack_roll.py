@@ -9,9 +9,10 @@ from pbwcombat import events as ev
 from pbwcombat.dice import Mod
 from pbwcombat.engine import Resolution
 from pbwcombat.model import Combatant, Weapon
-from pbwcombat.rules.damage import critical_ignored, deal, reduce_damage
+from pbwcombat.rules.damage import critical_ignored, reduce_damage
 from pbwcombat.rules.effects import held
 from pbwcombat.rules.engagement import engage
+from pbwcombat.rules.hp import deal
 
 
 def effective_defense(c: Combatant, melee: bool = True) -> int:

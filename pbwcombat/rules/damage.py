@@ -4,7 +4,8 @@ The order, per target: the rolled amount (at least 1, R-ATK-4) − damage reduct
 damage only, bypassed by the weapon's `materials`; may reach 0); for energy damage the save's
 half (already taken by the caller), then immunity or resistance; temporary hp absorb lethal
 damage; the rest lowers hp or, for nonlethal damage, adds to `nonlethal`. Kept apart from
-`hp` so that attacks, actions and the GM's `hp` share one pipeline, and `odds` plays it.
+`hp` so that attacks, actions and the GM's `hp` share one pipeline, and `odds` plays it; the
+last step, `hp.deal`, lives with the hit points it lowers.
 """
 
 from __future__ import annotations
@@ -12,8 +13,7 @@ from __future__ import annotations
 from pbwcombat import events as ev
 from pbwcombat.engine import Resolution
 from pbwcombat.model import Combatant
-from pbwcombat.rules.hp import change_hp
-from pbwcombat.traits import nonlethal_state, parse_dr
+from pbwcombat.traits import parse_dr
 
 Step = tuple[str, str, int]  # (kind, label, amount taken off): ("dr", "5/magic", 5)
 
@@ -69,30 +69,6 @@ def critical_ignored(res: Resolution, who: str) -> bool:
     res.emit(ev.CriticalIgnored(who, t.display))
     return True
 
-
-def deal(res: Resolution, who: str, amount: int, nonlethal: bool, cause: str) -> None:
-    """The end of the damage order: nonlethal damage adds to `nonlethal` (lethal instead at
-    hp ≤ 0 or when it would pass max_hp, R-HP-7); temporary hp absorb lethal damage (R-HP-6);
-    the rest lowers hp."""
-    c = res.enc.get(who)
-    amount = max(amount, 0)
-    if nonlethal and c.hp > 0 and c.nonlethal + amount <= c.full_hp:
-        if not amount:
-            return  # all of it stopped (DR): nothing changes
-        after = c.nonlethal + amount
-        res.emit(ev.NonlethalChanged(who, c.display, c.pc, c.nonlethal, after, c.hp,
-                                     nonlethal_state(c.hp, after), "damage"))
-        return
-    if nonlethal and amount:
-        res.emit(ev.NonlethalAsLethal(who, c.display))
-    if c.temp_hp and amount:
-        absorbed = min(c.temp_hp, amount)
-        res.emit(ev.TempHpChanged(who, c.display, c.pc, c.temp_hp, c.temp_hp - absorbed,
-                                  "absorbed"))
-        amount -= absorbed
-        if not amount:
-            return
-    change_hp(res, who, -amount, cause)
 
 
 def gain_temp(res: Resolution, who: str, amount: int) -> None:

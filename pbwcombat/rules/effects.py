@@ -65,10 +65,22 @@ EFFECTS: dict[str, Effect] = {
     "paralyzed": Effect(helpless=True, per_turn="none"),
     "flat-footed": Effect(flat_footed=True),
     "dazzled": Effect(attack=-1),  # R-CND-5
-    # R-CND-5 rows that R-HP-7 also derives from nonlethal damage (`Combatant.affecting`)
-    "staggered": Effect(per_turn="one"),
-    "unconscious": Effect(helpless=True, per_turn="none"),
 }
+# R-CND-5 rows that R-HP-7 also derives from nonlethal damage (`Combatant.affecting`)
+STAGGERED, UNCONSCIOUS = "staggered", "unconscious"
+EFFECTS[STAGGERED] = Effect(per_turn="one")
+EFFECTS[UNCONSCIOUS] = Effect(helpless=True, per_turn="none")
+
+
+def nonlethal_state(hp: int, nonlethal: int) -> str:
+    """R-HP-7, derived (never a `conditions` entry): STAGGERED when `nonlethal` equals the
+    current hp, UNCONSCIOUS above it, else "". The one place the derivation lives; the
+    rows above give them their effects."""
+    if nonlethal <= 0:
+        return ""
+    if nonlethal == hp:
+        return STAGGERED
+    return UNCONSCIOUS if nonlethal > hp else ""
 
 
 class Held(Value):

@@ -8,7 +8,8 @@ from pbwcombat.dice import D100, DiceSyntaxError, Roll, parse, split_sign
 from pbwcombat.engine import Resolution
 from pbwcombat.errors import IllegalAction, UsageError
 from pbwcombat.model import status_for
-from pbwcombat.traits import nonlethal_state
+from pbwcombat.rules.damage import gain_temp, reduce_damage
+from pbwcombat.rules.effects import nonlethal_state
 
 HP_BOUND = 1_000_000  # the file's bound on `hp` (model: strict_int)
 
@@ -33,6 +34,31 @@ def change_hp(res: Resolution, who: str, delta: int, cause: str) -> None:
                                      nonlethal_state(hp, nonlethal), "healing"))
     if status == "dead":
         _leave_the_fight(res, who)
+
+
+def deal(res: Resolution, who: str, amount: int, nonlethal: bool, cause: str) -> None:
+    """The end of the damage order: nonlethal damage adds to `nonlethal` (lethal instead at
+    hp ≤ 0 or when it would pass max_hp, R-HP-7); temporary hp absorb lethal damage (R-HP-6);
+    the rest lowers hp."""
+    c = res.enc.get(who)
+    amount = max(amount, 0)
+    if nonlethal and c.hp > 0 and c.nonlethal + amount <= c.full_hp:
+        if not amount:
+            return  # all of it stopped (DR): nothing changes
+        after = c.nonlethal + amount
+        res.emit(ev.NonlethalChanged(who, c.display, c.pc, c.nonlethal, after, c.hp,
+                                     nonlethal_state(c.hp, after), "damage"))
+        return
+    if nonlethal and amount:
+        res.emit(ev.NonlethalAsLethal(who, c.display))
+    if c.temp_hp and amount:
+        absorbed = min(c.temp_hp, amount)
+        res.emit(ev.TempHpChanged(who, c.display, c.pc, c.temp_hp, c.temp_hp - absorbed,
+                                  "absorbed"))
+        amount -= absorbed
+        if not amount:
+            return
+    change_hp(res, who, -amount, cause)
 
 
 def _leave_the_fight(res: Resolution, who: str) -> None:
@@ -87,8 +113,6 @@ def gm_hp(res: Resolution, targets: list[str], delta_text: str, temp: bool = Fal
           nonlethal: bool = False, energy: str | None = None) -> None:
     """R-HP-5: GM damage or healing, rolled once for all targets; `temp` gives temporary hp
     (R-HP-6), `nonlethal` and `energy` shape the damage (R-HP-7/8)."""
-    from pbwcombat.rules.damage import deal, gain_temp, reduce_damage
-
     sign, body = parse_delta(delta_text)
     _check_kind(sign, temp, nonlethal, energy)
     res.require_not_ended()
