@@ -1301,6 +1301,20 @@ MESSAGES_ES: dict[str, str] = {
         "--png necesita Pillow: pip install 'pbwcombat[map]'",
     '"{a}" is not a signed integer or dice expression (R-HP-5)':
         "«{a}» no es un entero con signo ni una expresión de dados (R-HP-5)",
+    # R-HP-6/7/8
+    "hp --temp gives temporary hit points: not with --nonlethal or --energy (R-HP-6)":
+        "hp --temp da PG temporales: no con --nonlethal ni con --energy (R-HP-6)",
+    "hp -N --temp: temporary hit points are given, never taken; damage takes them first "
+    "(R-HP-6)": "hp -N --temp: los PG temporales se dan, nunca se quitan; el daño los gasta "
+                "primero (R-HP-6)",
+    "hp +N --nonlethal: nonlethal damage is negative (-N); healing lowers it (R-HP-7)":
+        "hp +N --nonlethal: el daño no letal es negativo (-N); la curación lo baja (R-HP-7)",
+    '--energy: "{a}" is not an energy kind ({b}) (R-HP-8)':
+        "--energy: «{a}» no es un tipo de energía ({b}) (R-HP-8)",
+    "hp +N --energy: energy damage is negative (-N) (R-HP-8)":
+        "hp +N --energy: el daño de energía es negativo (-N) (R-HP-8)",
+    "{a} is unconscious (nonlethal damage above its hit points) and cannot act":
+        "{a} está inconsciente (daño no letal por encima de sus PG) y no puede actuar",
     "--withdraw excludes --step and --run": "--withdraw excluye --step y --run",
     "PBWCOMBAT_NOW: {a} is not an ISO 8601 time": "PBWCOMBAT_NOW: {a} no es una hora ISO 8601",
     "PBWCOMBAT_NOW: {a} is beyond the calendar in UTC (years 1 to 9999)":

@@ -89,7 +89,7 @@ def parse_delta(text: str) -> tuple[int, str]:
 
 def _check_kind(sign: int, temp: bool, nonlethal: bool, energy: str | None) -> None:
     """R-HP-6/7/8: `--temp` gives (+N), `--nonlethal` and `--energy` damage (−N); exit 2."""
-    from pbwcombat.traits import energy_kind
+    from pbwcombat.traits import ENERGY
 
     if temp and (nonlethal or energy is not None):
         raise UsageError("hp --temp gives temporary hit points: not with --nonlethal or "
@@ -101,10 +101,9 @@ def _check_kind(sign: int, temp: bool, nonlethal: bool, energy: str | None) -> N
         raise UsageError("hp +N --nonlethal: nonlethal damage is negative (-N); healing "
                          "lowers it (R-HP-7)")
     if energy is not None:
-        try:
-            energy_kind(energy)
-        except ValueError as e:
-            raise UsageError(f"--energy: {e}") from None
+        if energy not in ENERGY:
+            kinds = ", ".join(ENERGY)
+            raise UsageError(f'--energy: "{energy}" is not an energy kind ({kinds}) (R-HP-8)')
         if sign > 0:
             raise UsageError("hp +N --energy: energy damage is negative (-N) (R-HP-8)")
 
