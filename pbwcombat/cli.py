@@ -1080,7 +1080,12 @@ class _Stdout:
         if self.inner is None:
             raise _Unprinted("stdout is closed")
         try:
-            return getattr(self.inner, name)(*args)
+            try:
+                return getattr(self.inner, name)(*args)
+            except UnicodeEncodeError as e:
+                if name != "write":
+                    raise
+                return self.inner.write(_shown(args[0], e.encoding))
         except UnicodeEncodeError as e:
             raise _Unprinted(f"the terminal's encoding ({e.encoding}) cannot show it") from None
         except BrokenPipeError:
@@ -1096,6 +1101,31 @@ class _Stdout:
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.inner, name)
+
+
+def _shown(text: str, encoding: str) -> str:
+    """What a terminal in `encoding` (Latin-1, ASCII) can show of a post: JSON with every
+    character beyond ASCII escaped (as `ensure_ascii` writes it: the same JSON for any
+    reader), any other post with the terminal's replacement mark for what it cannot show
+    (printed, never exit 74 for it)."""
+    import codecs
+
+    if text.lstrip()[:1] in ("{", "["):
+        try:
+            json.loads(text)
+        except ValueError:
+            pass
+        else:  # beyond ASCII, a character is only ever inside a JSON string
+            return "".join(ch if ch < "\x80" else _json_escape(ch) for ch in text)
+    return codecs.encode(text, encoding, "replace").decode(encoding)
+
+
+def _json_escape(ch: str) -> str:
+    code = ord(ch)
+    if code <= 0xFFFF:
+        return f"\\u{code:04x}"
+    code -= 0x10000  # a UTF-16 surrogate pair, as JSON spells characters beyond the BMP
+    return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
 
 
 class _Sigint:

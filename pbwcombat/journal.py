@@ -238,6 +238,25 @@ def find_key(path: Path, key: str, pending: set[int] | frozenset[int] = frozense
     return None
 
 
+def edit_before(path: Path, record: dict[str, Any]) -> dict[str, Any] | None:
+    """The edit record appended with `record` by the same run (R-LOG-2): the line right before
+    it when that is an edit (only a command's prelude writes edit records, and it writes
+    the edit last, right before the command)."""
+    seq = record.get("seq")
+    if type(seq) is not int:
+        return None
+    previous: Entry | None = None
+    for e in entries(path):
+        if not e.complete or e.record is None:
+            previous = None
+            continue
+        if e.seq == seq and kind(e.record) == kind(record):
+            rec = previous.record if previous is not None else None
+            return rec if rec is not None and kind(rec) == "edit" else None
+        previous = e
+    return None
+
+
 def record_of(path: Path, seq: object) -> dict[str, Any] | None:
     """The record numbered `seq` (a repeated `undo --key` shows again what it undid)."""
     if type(seq) is not int:

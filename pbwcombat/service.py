@@ -153,6 +153,19 @@ def _preface(enc: Encounter, opts: Options, prelude: journal.Prelude) -> tuple[s
     return tuple(lines)
 
 
+def _repeated_preface(path: Path, enc: Encounter, opts: Options, record: dict[str, Any]
+                      ) -> tuple[str, ...]:
+    """A `--key` repeat prints the first post again, its "Edited by hand" line included: the
+    edit record the same run appended right before the command's (R-LOG-2)."""
+    edit = journal.edit_before(path, record)
+    if edit is None:
+        return ()
+    from pbwcombat.render.trust import edit_line
+
+    return (edit_line(enc, edit.get("changes"), opts.fmt or enc.format, opts.lang or enc.lang,
+                      opts.gm),)
+
+
 def encode_file(original: bytes, enc: Encounter) -> bytes:
     """The bytes to write: refused when the tool would itself refuse to load them (SPEC: exit
     2 for an argument out of bounds, 3 for a state out of bounds); BOM and CRLF as in
@@ -201,7 +214,8 @@ def run_action(path: Path, command: str, action: Action, opts: Options) -> Outco
                                    f'({earlier.get("command") or journal.kind(earlier)})')
                 events = ev.from_record(earlier)
                 try:
-                    return Outcome(render(enc, events, opts, record=earlier))
+                    return Outcome(render(enc, events, opts, record=earlier,
+                                          preface=_repeated_preface(path, enc, opts, earlier)))
                 except ev.TAMPERED as e:
                     raise ev.unreadable(earlier, e) from None
         if opts.if_version is not None and opts.if_version != enc.state.version:

@@ -733,10 +733,13 @@ def test_SPEC_exit_74_closed_stdout(duel_file):
     assert version_of(duel_file) == 1
 
 
-def test_SPEC_exit_74_terminal_encoding_cannot_show_the_post(duel_file):
+def test_SPEC_exit_74_never_for_a_terminal_encoding_that_cannot_show_a_character(duel_file):
+    """Issue 30: the post is printed with a replacement mark for what Latin-1 cannot show
+    (tests/test_terminal_and_edits.py has JSON and Spanish)."""
     done = subprocess.run([pbw(), "roll", str(duel_file), "1d20", "--reason", "✓ Spot"],
                           env=env(PYTHONIOENCODING="latin-1"), capture_output=True, timeout=60)
-    assert done.returncode == 74, done.stderr
+    assert done.returncode == 0, done.stderr
+    assert "? Spot" in done.stdout.decode("latin-1")
     assert version_of(duel_file) == 1
     assert b"Traceback" not in done.stderr
 

@@ -35,11 +35,25 @@ def edit_line(enc: Encounter | None, changes: list[dict[str, Any]] | None, fmt: 
     elif not changes:
         items = [n.t("edit_nothing")]
     else:
+        named = _named(changes)
         items = list(dict.fromkeys(n.change(str(c.get("key", "")), c.get("old"), c.get("new"))
-                                   for c in changes[:MAX_CHANGES]))
-        if len(changes) > MAX_CHANGES:
-            items.append(n.t("edit_more", count=len(changes) - MAX_CHANGES))
+                                   for c in named))
+        if len(changes) > len(named):
+            items.append(n.t("edit_more", count=len(changes) - len(named)))
     return n.t("edited_by_hand", changes="; ".join(items))
+
+
+def _named(changes: list[Any]) -> list[Any]:
+    """The changes a post names, in the file's order: every hit-point change (the players
+    must see those, however many other keys changed), then the others up to MAX_CHANGES;
+    the rest is counted ("and 3 more")."""
+    def hp(c: Any) -> bool:
+        return isinstance(c, dict) and str(c.get("key", "")).endswith(".hp")
+
+    room = max(0, MAX_CHANGES - sum(1 for c in changes if hp(c)))
+    others = [id(c) for c in changes if not hp(c)][:room]
+    kept = set(others)
+    return [c for c in changes if hp(c) or id(c) in kept]
 
 
 def dry_run_line(fmt: str, lang: str) -> str:
