@@ -449,3 +449,25 @@ def wait_until_open(pid: int, target: Path, limit: float = 20.0) -> None:
                     if os.readlink(fd) == want:
                         return
         time.sleep(0.003)
+
+
+# -- the installed command in a shell, as a GM types it (README quick start, cookbook) ---------
+
+
+def installed_shell(line: str, cwd: Path, now: str = NOW) -> Any:
+    """Run one shell line in `cwd` with the `pbwcombat` installed beside this interpreter first
+    on PATH and the clock fixed; the CompletedProcess (returncode, stdout, stderr)."""
+    import subprocess
+    import sys
+
+    bin_dir = Path(sys.executable).parent
+    env = {**os.environ, "PATH": f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}",
+           "PBWCOMBAT_NOW": now, "PBWCOMBAT_LOCK_TIMEOUT": "30"}
+    return subprocess.run(["bash", "-c", line], cwd=cwd, env=env, capture_output=True,
+                          text=True, timeout=300)
+
+
+def any_chain_mark(line: str) -> str:
+    """A post line with its R-LOG-8 chain mark made generic: the digits follow the file's
+    exact bytes, so a documented post matches whatever mark a run prints."""
+    return re.sub(r"^⛓ [0-9a-f]{12}$", "⛓ …", line)

@@ -9,16 +9,13 @@ type them; the dice seed is fixed so that the page's post can be printed again.
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
-from helpers import ROOT
+from helpers import ROOT, any_chain_mark, installed_shell
 
-BIN = Path(sys.executable).parent
 SEED = 11  # the seed the page's post was printed with ("000…00b")
 FILE = "bridge.toml"
 LANGS = ("en", "es")
@@ -45,11 +42,8 @@ def runs(lang: str) -> list[tuple[str, str]]:
             for marker, arg, body in marked_blocks(page(lang)) if marker in ("run", "setup")]
 
 
-def sh(line: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}",
-           "PBWCOMBAT_NOW": "2026-11-29T20:00:00Z", "PBWCOMBAT_LOCK_TIMEOUT": "30"}
-    return subprocess.run(["bash", "-c", line], cwd=cwd, env=env, capture_output=True,
-                          text=True, timeout=300)
+def sh(line: str, cwd: Path) -> Any:
+    return installed_shell(line, cwd, now="2026-11-29T20:00:00Z")
 
 
 def fresh(tmp_path: Path, lang: str) -> Path:
@@ -104,11 +98,6 @@ def test_every_cookbook_command_block_runs(tmp_path: Path, lang: str, i: int) ->
     play(tmp_path, lang, setup, block)
 
 
-def mark(line: str) -> str:
-    """A chain mark (R-LOG-8) stands for any: its digits follow the file's exact bytes."""
-    return re.sub(r"^⛓ [0-9a-f]{12}$", "⛓ …", line)
-
-
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_cookbook_post_is_what_resolve_printed(tmp_path: Path, lang: str) -> None:
     """Each line of the page's post is a line of the round block's `resolve`, in order."""
@@ -118,8 +107,8 @@ def test_the_cookbook_post_is_what_resolve_printed(tmp_path: Path, lang: str) ->
     outputs = play(tmp_path, lang, setup, block)
     resolve = [out for line, out in zip(commands(block), outputs, strict=True)
                if line.split()[1] == "resolve"][-1]
-    printed = iter([mark(line) for line in resolve.splitlines() if line.strip()])
-    wanted = [mark(line) for line in post.splitlines() if line.strip()]
+    printed = iter([any_chain_mark(line) for line in resolve.splitlines() if line.strip()])
+    wanted = [any_chain_mark(line) for line in post.splitlines() if line.strip()]
     assert len(wanted) >= 8
     missing = [line for line in wanted if line not in printed]
     assert not missing, f"docs/{lang}/cookbook.md post lines the tool did not print: {missing}"

@@ -8,20 +8,17 @@ in an empty folder, with the `pbwcombat` installed beside this interpreter.
 
 from __future__ import annotations
 
-import os
 import re
 import shlex
-import subprocess
-import sys
 import tomllib
 from pathlib import Path
+from typing import Any
 
 import pytest
-from helpers import ROOT
+from helpers import ROOT, any_chain_mark, installed_shell
 
 README = ROOT / "README.md"
 DOCS = ROOT / "docs"
-BIN = Path(sys.executable).parent  # the venv's bin: its `pbwcombat` is what `make` installs
 FIRST_SCREEN = 24  # lines a terminal shows without scrolling
 
 
@@ -45,11 +42,8 @@ def quick_start() -> list[str]:
     return lines
 
 
-def sh(line: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}",
-           "PBWCOMBAT_NOW": "2026-11-29T12:00:00Z", "PBWCOMBAT_LOCK_TIMEOUT": "30"}
-    return subprocess.run(["bash", "-c", line], cwd=cwd, env=env, capture_output=True,
-                          text=True, timeout=120)
+def sh(line: str, cwd: Path) -> Any:
+    return installed_shell(line, cwd)
 
 
 def fixed_seed(path: Path, seed: int) -> None:
@@ -139,11 +133,6 @@ def test_the_seeds_above_cover_both_orders() -> None:
 # -- the README's post is real ------------------------------------------------------------------
 
 
-def mark(line: str) -> str:
-    """A chain mark (R-LOG-8) stands for any: its digits follow the file's exact bytes."""
-    return re.sub(r"^⛓ [0-9a-f]{12}$", "⛓ …", line)
-
-
 def test_the_readme_post_is_what_the_quick_start_prints(tmp_path: Path) -> None:
     """The second `resolve` of the quick start on a file with seed 000…006, as the README
     says: each of its lines is a line the tool printed, in the same order."""
@@ -152,8 +141,8 @@ def test_the_readme_post_is_what_the_quick_start_prints(tmp_path: Path) -> None:
     outputs, _ = play(tmp_path, seed=6)
     resolves = [out for line, out in zip(quick_start(), outputs, strict=True)
                 if shlex.split(line, comments=True)[1] == "resolve"]
-    printed = iter([mark(line) for line in resolves[1].splitlines() if line.strip()])
-    missing = [line for line in map(mark, post) if line not in printed]
+    printed = iter([any_chain_mark(line) for line in resolves[1].splitlines() if line.strip()])
+    missing = [line for line in map(any_chain_mark, post) if line not in printed]
     assert not missing, f"README post lines not printed (in order) by the tool: {missing}"
 
 
