@@ -279,18 +279,18 @@ def parse_ids(text: str, flag: str = "") -> tuple[str, ...]:
     parts = tuple(dict.fromkeys(p.strip() for p in text.split(",") if p.strip()))
     if not parts:
         where = f"{flag}: " if flag else ""
-        raise UsageError(f"{where}{text!r}: expected one or more combatant ids")
+        raise UsageError("ids_expected", value=f"{where}{text!r}")
     return parts
 
 
 def parse_square(text: str) -> tuple[int, int]:
     parts = text.replace(" ", "").split(",")
     if len(parts) != 2 or not all(p.lstrip("+-").isdigit() and len(p) < 8 for p in parts):
-        raise UsageError(f"{text!r} is not a square X,Y (e.g. 3,4 or -1,2)")
+        raise UsageError("not_square", value=repr(text))
     x, y = int(parts[0]), int(parts[1])
     if not (-BOARD <= x <= BOARD and -BOARD <= y <= BOARD):  # SPEC: an argument out of the
         # file's bounds is exit 2 (--force let `move` try to write it, exit 3)
-        raise UsageError(f"{text!r} is off the board (coordinates from -{BOARD} to {BOARD})")
+        raise UsageError("off_board", value=repr(text), low=-BOARD, high=BOARD)
     return x, y
 
 
@@ -328,12 +328,12 @@ def _read(cls: type[Action], name: str, hint: Any, text: str) -> Any:
         hint = int
     if hint is int:
         if not text.lstrip("+-").isdigit() or len(text) > 12:
-            raise UsageError(f"{flag}: {text!r} is not an integer")
+            raise UsageError("not_integer", flag=flag, value=repr(text))
         return int(text)
     if hint == tuple[str, ...]:
         parts = tuple(p.strip() for p in text.split(",") if p.strip())
         if not parts:
-            raise UsageError(f"{text!r}: expected one or more combatant ids")
+            raise UsageError("ids_expected", value=repr(text))
         return parts
     if hint in (tuple[int, int], tuple[int, int] | None):
         return parse_square(text)
@@ -341,7 +341,7 @@ def _read(cls: type[Action], name: str, hint: Any, text: str) -> Any:
         return parse_square(text)
     choices = cls.CHOICES.get(name)
     if choices and text not in choices:
-        raise UsageError(f"{flag}: {text!r} is not one of {', '.join(choices)}")
+        raise UsageError("not_one_of", flag=flag, value=repr(text), choices=', '.join(choices))
     return text
 
 
@@ -382,11 +382,11 @@ def from_argv(argv: list[str] | tuple[str, ...]) -> Action:
     verb = " ".join(words[:2]) if words[:1] == ["dice"] else " ".join(words[:1])
     cls = _BY_VERB.get(verb)
     if cls is None:
-        raise UsageError(f"unknown command {verb!r}")
+        raise UsageError("unknown_command", verb=repr(verb))
     rest = words[len(verb.split()):]
     if cls is Declare and "--clear" in rest:
         if len(rest) != 2 or rest[1] != "--clear":
-            raise UsageError("declare --clear takes no action")
+            raise UsageError("declare_clear_takes_action")
         return ClearDeclaration(rest[0])
     if cls is Attack and "--full" in rest:
         rest.remove("--full")  # R-ACT-5: the full attack is `attack … --full`
@@ -408,14 +408,14 @@ def _fill(cls: type[Action], args: list[str]) -> Action:
             loose += args[i:]
             break
         if arg.startswith("--") and arg not in options:
-            raise UsageError(f"{cls.VERB}: unknown option {arg}")
+            raise UsageError("unknown_option", verb=cls.VERB, arg=arg)
         if arg in options:
             name = options[arg]
             if name in values and hints[name] != _SQUARES:
-                raise UsageError(f"{cls.VERB}: {arg} given twice")
+                raise UsageError("given_twice", verb=cls.VERB, arg=arg)
             if hints[name] == _SQUARES:  # repeatable: --at 6,6 --at 7,7
                 if i + 1 >= len(args):
-                    raise UsageError(f"{arg} needs a value")
+                    raise UsageError("needs_value", arg=arg)
                 values[name] = (*values.get(name, ()), parse_square(args[i + 1]))
                 i += 2
                 continue
@@ -423,7 +423,7 @@ def _fill(cls: type[Action], args: list[str]) -> Action:
                 values[name] = True
             else:
                 if i + 1 >= len(args):
-                    raise UsageError(f"{arg} needs a value")
+                    raise UsageError("needs_value", arg=arg)
                 values[name] = _read(cls, name, hints[name], args[i + 1])
                 i += 1
         else:
@@ -431,7 +431,7 @@ def _fill(cls: type[Action], args: list[str]) -> Action:
         i += 1
     if len(loose) < len(positional) or (len(loose) > len(positional) and not cls.REST):
         wanted = " ".join(p.upper() for p in positional) or "no arguments"
-        raise UsageError(f"{cls.VERB}: expected {wanted}")
+        raise UsageError("expected", verb=cls.VERB, wanted=wanted)
     for name, text in zip(positional, loose, strict=False):
         values[name] = _read(cls, name, hints[name], text)
     if cls.REST:
@@ -446,7 +446,7 @@ def parse_declared(who: str, argv: list[str] | tuple[str, ...]) -> Action:
     """A declared action (`attack TARGET --weapon W`, `move 3,4 --run`, …) as an Action:
     the command's own parser with WHO in front; UsageError (exit 2) if it would not parse."""
     if not argv or argv[0] not in DECLARABLE:
-        raise UsageError(f"declare: the action must be one of {', '.join(DECLARABLE)}")
+        raise UsageError("declare_action_must_one", choices=', '.join(DECLARABLE))
     return from_argv([argv[0], who, *argv[1:]])
 
 
@@ -491,12 +491,12 @@ def check_ids(res: Resolution, action: object) -> None:
         check_take_action(action)
         me = res.combatant(action.who)
         if action.action not in (None, STAND_UP) and me.action(action.action) is None:
-            raise UsageError(f'{me.display} has no action "{action.action}"')
+            raise UsageError("has_no_action", name=me.display, action=action.action)
     weapon = getattr(action, "weapon", None)
     if isinstance(action, (Attack, FullAttack)) and weapon:
         attacker = res.combatant(action.attacker)
         if attacker.weapon(weapon) is None:
-            raise UsageError(f'{attacker.display} has no weapon "{weapon}"')
+            raise UsageError("has_weapon_named", name=attacker.display, weapon=weapon)
 
 
 
@@ -504,21 +504,20 @@ def check_take_action(x: TakeAction) -> None:
     """R-ACT-1 usage (exit 2): a named action, or an ad hoc one (`--text` and `--cost`)."""
     if x.text is None:
         if len(x.names) != 1:
-            raise UsageError("action: give one ACTION id, or --text T --cost C (R-ACT-1)")
+            raise UsageError("action_give_one_action_text", rule="R-ACT-1")
         if x.cost is not None or x.provokes:
-            raise UsageError("action: --cost and --provokes go with --text (ad hoc actions); "
-                             "a named action has its own")
+            raise UsageError("action_cost_provokes_go_text")
         if x.names[0] == STAND_UP and x.target:
-            raise UsageError("stand-up takes no --target")
+            raise UsageError("takes_no_target_option", name=STAND_UP)
         return
     if x.names:
-        raise UsageError("action: give an ACTION id or --text, not both")
+        raise UsageError("action_give_action_text_not")
     if not x.text.strip():
-        raise UsageError("action --text: the text is empty")
+        raise UsageError("action_text_text_empty")
     if x.cost is None:
-        raise UsageError("action --text needs --cost standard|move|full|free (R-ACT-1)")
+        raise UsageError("action_text_needs_cost_standard", rule="R-ACT-1")
     if x.target:
-        raise UsageError("an ad hoc action takes no --target (R-ACT-3)")
+        raise UsageError("ad_hoc_action_takes_target", rule="R-ACT-3")
 
 
 def parse_add(ids: list[str], like: str | None, count: int | None, name: str | None,
@@ -532,24 +531,23 @@ def parse_add(ids: list[str], like: str | None, count: int | None, name: str | N
     given = [flag for flag, v in (("--like", like), ("--from", source), ("--srd", srd),
                                   ("--statblock", statblock)) if v is not None]
     if len(given) != 1:
-        raise UsageError("add: give --like OTHER, --from FILE, --srd NAME or --statblock FILE "
-                         "(R-ACT-7)")
+        raise UsageError("add_give_source", rule="R-ACT-7")
     for cid in ids:
         if not re.match(r"^[a-z0-9][a-z0-9_-]*$", cid) or len(cid) > 60:
-            raise UsageError(f"add: {cid!r} is not an id (a-z, 0-9, _ and -)")
+            raise UsageError("add_not_z", id=repr(cid))
     if (srd is not None or statblock is not None) and (len(ids) > 1 or srd and not ids):
-        raise UsageError(f"add {given[0]}: give one new ID")
+        raise UsageError("add_one_new_id", flag=given[0])
     if like is not None or srd is not None or statblock is not None:
         if like is not None and len(ids) != 1:
-            raise UsageError("add --like: give exactly one new ID")
+            raise UsageError("add_like_give_exactly_one")
         if count is not None and not 1 <= count <= 1000:
-            raise UsageError("--count: 1 to 1000")
+            raise UsageError("count_range")
         if name is not None and not name.strip():
-            raise UsageError("--name: the name is empty")
+            raise UsageError("name_name_empty")
     elif count is not None or name is not None:
-        raise UsageError("--count and --name go with --like")
+        raise UsageError("count_name_go_like")
     squares = tuple(parse_square(a) for a in at)
     if len(squares) > 5000:
-        raise UsageError("--at: too many squares")
+        raise UsageError("too_many_squares")
     return Add(tuple(ids), like, count, name, squares, source, initiative, roster, srd,
                statblock, hit_dice)

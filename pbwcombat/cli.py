@@ -20,7 +20,7 @@ import typer.core
 from pbwcombat import _interrupted_early, importing
 from pbwcombat import actions as act
 from pbwcombat.cleaning import clean
-from pbwcombat.errors import PbwError, UsageError
+from pbwcombat.errors import Message, PbwError, UsageError
 
 HELP = """Resolve tabletop RPG combat for play-by-web forums, by the rules, with a post to paste.
 
@@ -218,27 +218,24 @@ def _encounter_args(args: list[str]) -> list[str]:
     return first + [w for w in words if w.endswith(".toml") and w not in first]
 
 
-def _say(message: str) -> str:
-    """A message for stderr, in the reader's language (rule id first, R-OUT-5)."""
-    from pbwcombat.render.messages import localize
+def _say(message: Message) -> str:
+    """A message for stderr, in the reader's language (R-OUT-5)."""
+    from pbwcombat.render.messages import text
 
     lang, genders = _reader()
-    return localize(message, lang, genders, post=False)
+    return text(message, lang, genders)
 
 
 def _fail(err: PbwError) -> None:
     from pbwcombat.errors import InvalidEncounter
+    from pbwcombat.render.messages import said
 
-    localized = getattr(err, "localized", None)  # errors that carry their catalogue keys
-    if callable(localized):
-        from pbwcombat.render.catalog import CATALOGUES
-
-        message = str(localized(CATALOGUES[_reader()[0]]))
-    elif isinstance(err, InvalidEncounter):
+    if isinstance(err, InvalidEncounter):
         problems = _say_problems(err.problems)
         message = "\n".join(problems)
     else:
-        message = _say(err.message)
+        lang, genders = _reader()
+        message = said(err, lang, genders, post=False)
     if _Json.on:
         payload = {"error": {"code": err.exit_code, "rule": err.rule, "message": message}}
         sys.stderr.write(clean(json.dumps(payload, ensure_ascii=False)) + "\n")
@@ -252,10 +249,10 @@ def _fail(err: PbwError) -> None:
 def _say_problems(problems: list[str]) -> list[str]:
     """R-OUT-5: the file's `path: message` problems with the message in the reader's
     language (the path as written); a message the catalogue does not know stays English."""
-    from pbwcombat.render.messages import translate_problem
+    from pbwcombat.render.foreign import problem
 
     lang, genders = _reader()
-    return [translate_problem(p, lang, genders) for p in problems]
+    return [problem(p, lang, genders) for p in problems]
 
 
 FORMATS = ("bbcode", "markdown", "plain", "json", "discord")
@@ -268,7 +265,7 @@ def _check_length(value: int | None) -> None:
     from pbwcombat.render.parts import MIN_LENGTH
 
     if value < MIN_LENGTH:
-        raise UsageError(f"--max-length: {value} is too short (at least {MIN_LENGTH})")
+        raise UsageError("max_length_too_short_least", value=value, least=MIN_LENGTH)
 
 
 def _deliver(text: str, fmt: str, max_length: int | None) -> None:
@@ -279,7 +276,7 @@ def _deliver(text: str, fmt: str, max_length: int | None) -> None:
 
 def _check_choice(value: str | None, choices: tuple[str, ...], flag: str) -> None:
     if value is not None and value not in choices:
-        raise UsageError(f"{flag}: {value!r} is not one of {', '.join(choices)}")
+        raise UsageError("not_one_of", flag=flag, value=repr(value), choices=', '.join(choices))
 
 
 def action_command(name: str, help_text: str, group: dict[str, Register] = _COMMANDS
@@ -323,7 +320,7 @@ def _register_action(target: typer.Typer, name: str, help_text: str,
 
 def _emit(outcome: Any) -> None:
     for w in outcome.warnings:
-        sys.stderr.write(f"pbwcombat: {_say('warning: ' + w)}\n")
+        sys.stderr.write(f"pbwcombat: {_say(w)}\n")
     sys.stdout.write(outcome.text)
 
 
@@ -336,7 +333,7 @@ def _run(path: Path, command: str, action: act.Action, opts: Any) -> None:
 def _ids(text: str) -> tuple[str, ...]:
     parts = tuple(p.strip() for p in text.split(",") if p.strip())
     if not parts:
-        raise UsageError(f"{text!r}: expected one or more combatant ids")
+        raise UsageError("ids_expected", value=repr(text))
     return parts
 
 
@@ -540,11 +537,11 @@ def set_cmd(encounter: Encounter,
             opts: Any = None) -> None:
     if who.startswith("rules."):
         if value is not None:
-            raise UsageError(f"set {who}: give one VALUE (set FILE rules.KEY VALUE)")
+            raise UsageError("set_one_value", who=who)
         _run(encounter, "set", act.SetValue("rules", who[len("rules."):], field), opts)
         return
     if value is None:
-        raise UsageError("set: give WHO KEY VALUE (or rules.KEY VALUE)")
+        raise UsageError("set_give_who_key_value")
     _run(encounter, "set", act.SetValue(who, field, value), opts)
 
 
@@ -648,7 +645,7 @@ def move_cmd(encounter: Encounter, who: Who, opts: Any,
              no_aoo: NoAooOpt = None, no_intercept: NoInterceptOpt = None) -> None:
     squares = tuple(_square(w) for w in waypoints or [])
     if withdraw and (step or run or away):
-        raise UsageError("--withdraw excludes --step, --run and --away")
+        raise UsageError("withdraw_excludes_step_run_away")
     _run(encounter, "move", act.Move(who, squares, step, run, to_cover, away, withdraw,
                                      *_declines(no_aoo, no_intercept)), opts)
 
@@ -752,16 +749,16 @@ def add_cmd(encounter: Encounter, opts: Any,
         from pbwcombat.bestiary import templates
 
         if not side.strip() or len(side) > 100:
-            raise UsageError("--side: 1 to 100 characters")
+            raise UsageError("side_length")
         made = templates.from_srd(srd, side, _file_lang(str(encounter)) or "en") \
             if srd is not None else templates.from_statblock(str(statblock), side, lenient)
         for w in made.warnings:
-            sys.stderr.write(f"pbwcombat: {_say('warning: ' + w)}\n")
+            sys.stderr.write(f"pbwcombat: {_say(Message('warning', problems=(w,)))}\n")
         roster, hit_dice = templates.roster(made, list(ids or []), count, name, roll_hp)
         added = act.parse_add(*args, roster=roster, srd=srd, statblock=statblock,
                               hit_dice=hit_dice)
     elif roll_hp or lenient or side != "monsters":
-        raise UsageError("--side, --roll-hp and --lenient go with --srd or --statblock")
+        raise UsageError("side_go_with_srd")
     _run(encounter, "add", added, opts)
 
 
@@ -808,10 +805,7 @@ def dice_commit_cmd(encounter: Encounter, opts: Any,
                     salt: Annotated[str | None, typer.Option(
                         "--salt", hidden=True, show_default=False)] = None) -> None:
     if salt is not None:  # R-LOG-9: refused before anything is read or written
-        raise UsageError("R-LOG-9: dice commit --salt is refused: the players choose the "
-                         "salt after seeing the commitment, and the GM sets it with `dice "
-                         "salt FILE SALT` (a salt known before the commitment would let a GM "
-                         "try seeds)")
+        raise UsageError("salt_at_commit")
     _run(encounter, "dice commit", act.DiceCommit(), opts)
 
 
@@ -895,7 +889,6 @@ def verify_cmd(encounter: Encounter,
                                    "posted (R-LOG-8).", show_default=False)] = None,
                format: FormatOpt = None, lang: LangOpt = None,
                max_length: MaxLengthOpt = None, debug: DebugOpt = False) -> None:
-    from pbwcombat.errors import Refused
     from pbwcombat.service import load
     from pbwcombat.verify import seed_to_check, verify_file, verify_post
 
@@ -911,7 +904,7 @@ def verify_cmd(encounter: Encounter,
     report = verify_file(encounter, raw, seed_to_check(encounter, enc, seed), thread)
     _deliver(verify_post(report, enc, format, lang), format or "plain", max_length)
     if not report.ok:
-        raise Refused(report.refusal(lang or enc.lang))
+        raise report.refusal()
 
 
 @action_command("declare", "Queue a declared action for the round (checked for syntax and "
@@ -931,7 +924,7 @@ def declare_cmd(encounter: Encounter, who: Who, opts: Any,
                     "--clear", help="Clear WHO's declaration.")] = False) -> None:
     if clear:
         if action:
-            raise UsageError("declare --clear takes no action")
+            raise UsageError("declare_clear_takes_action")
         _run(encounter, "declare", act.ClearDeclaration(who), opts)
         return
     _run(encounter, "declare", act.Declare(who, tuple(action or [])), opts)
@@ -963,7 +956,7 @@ def srd_search_cmd(word: Annotated[str, typer.Argument(help="Part of a name.",
     _check_choice(lang, LANGS, "--lang")
     found = srd.search(word)
     if not found:
-        raise UsageError(f'srd search: no SRD creature\'s name holds "{word}"')
+        raise UsageError("srd_search_none", word=word)
     sys.stdout.write("".join(srd.line(c, lang or "en") + "\n" for c in found))
 
 
@@ -985,7 +978,7 @@ def srd_show_cmd(name: Annotated[str, typer.Argument(help="Its id or name (Engli
 
     _check_choice(lang, LANGS, "--lang")
     if id is not None and not re.match(r"^[a-z0-9][a-z0-9_-]*$", id):
-        raise UsageError(f"--id: {id!r} is not an id (a-z, 0-9, _ and -)")
+        raise UsageError("id_not_an_id", id=repr(id))
     sys.stdout.write(srd.show(srd.find(name), id, side, lang or "en"))
 
 
@@ -1003,7 +996,7 @@ def party_save_cmd(encounter: Encounter,
     from pbwcombat.party import save
 
     saved = save(encounter, roster)
-    sys.stdout.write(_say(f"{roster}: the state of {', '.join(saved)} saved") + "\n")
+    sys.stdout.write(_say(Message("party_saved", roster=roster, names=", ".join(saved))) + "\n")
 
 
 @command("odds", "Play the fight from its current state to the end many times, everyone "
@@ -1039,13 +1032,12 @@ def odds_cmd(encounter: Encounter,
     try:
         bytes.fromhex(seed_hex)
     except ValueError:
-        raise UsageError(f"--seed: {seed!r} is not hexadecimal (an even number of 0-9a-f "
-                         "digits)") from None
+        raise UsageError("seed_not_hexadecimal_even_number", seed=repr(seed)) from None
     if not seed_hex or len(seed_hex) > 256:
-        raise UsageError("--seed: 1 to 128 bytes of hexadecimal digits")
+        raise UsageError("seed_bytes_hexadecimal_digits")
     _, enc = load(encounter)
-    def warn(text: str) -> None:
-        sys.stderr.write(f"pbwcombat: {_say('warning: ' + text)}\n")
+    def warn(said: Message) -> None:
+        sys.stderr.write(f"pbwcombat: {_say(said)}\n")
 
     report = odds(enc, seed_hex, runs, max_rounds, jobs or default_jobs(), Progress(runs),
                   warn)
@@ -1065,9 +1057,9 @@ class _Interrupted(BaseException):
 class _Unprinted(Exception):
     """stdout refused the post: a broken pipe, a closed stdout, an encoding it cannot show."""
 
-    def __init__(self, reason: str) -> None:
+    def __init__(self, reason: Message | str) -> None:
         super().__init__(reason)
-        self.reason = reason
+        self.reason = reason  # a Message, or the system's words (said through render.foreign)
 
 
 class _Stdout:
@@ -1078,7 +1070,7 @@ class _Stdout:
 
     def _guard(self, name: str, *args: Any) -> Any:
         if self.inner is None:
-            raise _Unprinted("stdout is closed")
+            raise _Unprinted(Message("stdout_closed"))
         try:
             try:
                 return getattr(self.inner, name)(*args)
@@ -1087,9 +1079,9 @@ class _Stdout:
                     raise
                 return self.inner.write(_shown(args[0], e.encoding))
         except UnicodeEncodeError as e:
-            raise _Unprinted(f"the terminal's encoding ({e.encoding}) cannot show it") from None
+            raise _Unprinted(Message("terminal_encoding", encoding=e.encoding)) from None
         except BrokenPipeError:
-            raise _Unprinted("broken pipe") from None
+            raise _Unprinted(Message("broken_pipe")) from None
         except (OSError, ValueError) as e:
             raise _Unprinted(str(e) or type(e).__name__) from None
 
@@ -1189,16 +1181,13 @@ def main(argv: list[str] | None = None) -> None:
         sys.stdout.flush()
     except _Interrupted:
         _no_more_sigint(argv)
-        _exit_with("interrupted (Ctrl-C)", 130)
+        _exit_with(Message("interrupted"), 130)
     except _Unprinted as e:
         _no_more_sigint(argv)
         _silence(real_stdout)
-        reason = _reason(e.reason)
         if _writes(args):
-            _exit_with(f"the post could not be printed ({reason}); what was applied stays "
-                       "applied: `pbwcombat log ENCOUNTER --last 1` narrates it again", 74)
-        _exit_with(f"the output could not be printed ({reason}); the encounter was not "
-                   "changed", 74)
+            _exit_with(Message("post_unprinted", reason=e.reason), 74)
+        _exit_with(Message("output_unprinted", reason=e.reason), 74)
     finally:
         sys.stdout = real_stdout
         if previous is not None:
@@ -1230,22 +1219,16 @@ def _writes(args: list[str]) -> bool:
     return "--dry-run" not in args
 
 
-def _reason(reason: str) -> str:
-    """Why stdout refused the post, in the reader's language (R-OUT-5)."""
-    import contextlib
-
-    with contextlib.suppress(Exception):  # exiting anyway: the English reason will do
-        return _say(reason)
-    return reason
-
-
-def _exit_with(message: str, code: int) -> None:
+def _exit_with(said: Message, code: int) -> None:
     """One line on stderr (JSON with --format json), in the reader's language, then exit
     `code`."""
     import contextlib
 
+    from pbwcombat.render.catalog import english
+
+    message = english(said.key, said.fields)
     with contextlib.suppress(Exception):  # exiting anyway: the English line will do
-        message = _say(message)
+        message = _say(said)
     if _Json.on:
         line = json.dumps({"error": {"code": code, "rule": None, "message": message}},
                           ensure_ascii=False)
@@ -1289,12 +1272,12 @@ def _main(args: list[str]) -> None:
             raise _Interrupted() from None
         _fail(err)
     except click.exceptions.Abort:
-        _exit_with("interrupted (Ctrl-C)", 130)
+        _exit_with(Message("interrupted"), 130)
     except click.exceptions.Exit as e:
         raise SystemExit(e.exit_code) from None
     except click.exceptions.ClickException as e:  # usage errors found while parsing
         if _Json.on:
-            _fail(UsageError(e.format_message()))
+            _fail(UsageError("foreign", reason=e.format_message()))
         _show_click_error(e)
         raise SystemExit(2) from None
     except (SystemExit, _Interrupted, _Unprinted):
@@ -1329,7 +1312,8 @@ def _show_click_error(e: Any) -> None:
             lines.append(cat["usage_hint"].format(
                 command=f"{ctx.command_path} {ctx.help_option_names[0]}"))
         lines.append("")
-    lines.append(cat["usage_error"].format(message=_say(e.format_message())))
+    lines.append(cat["usage_error"].format(message=_say(Message("foreign",
+                                                                reason=e.format_message()))))
     sys.stderr.write(clean("\n".join(lines)) + "\n")
 
 
@@ -1490,7 +1474,7 @@ def _completion_script(flag: str, shell: str) -> None:
     from typer._completion_shared import get_completion_script, install
 
     if shell not in SHELLS:
-        raise UsageError(f"{flag}: {shell!r} is not one of {', '.join(SHELLS)}")
+        raise UsageError("not_one_of", flag=flag, value=repr(shell), choices=', '.join(SHELLS))
     if flag == "--show-completion":
         sys.stdout.write(get_completion_script(prog_name="pbwcombat",
                                                complete_var="_PBWCOMBAT_COMPLETE",
@@ -1502,11 +1486,14 @@ def _completion_script(flag: str, shell: str) -> None:
 
 
 def _fail_internal(e: BaseException) -> None:
-    message = f"internal error: {type(e).__name__}: {e} (run with --debug for the traceback)"
     import contextlib
 
+    from pbwcombat.render.catalog import english
+
+    said = Message("internal_error", error=f"{type(e).__name__}: {e}")
+    message = english(said.key, said.fields)
     with contextlib.suppress(Exception):  # R-OUT-5: in the reader's language, if it can
-        message = _say(message)
+        message = _say(said)
     if _Json.on:
         payload = {"error": {"code": 1, "rule": None, "message": message}}
         sys.stderr.write(json.dumps(payload) + "\n")

@@ -198,8 +198,13 @@ class DiceSyntaxError(UsageError):
         self.expr = expr
         self.pos = pos
         self.reason = reason
+        super().__init__("dice_syntax")
         self.fields = fields
-        super().__init__(self.localized())
+
+    @property
+    def message(self) -> str:
+        """The English lines (`localized` says them in a catalogue's language)."""
+        return self.localized()
 
     def _parts(self, texts: Mapping[str, str]) -> tuple[str, str, str]:
         found = self.expr[self.pos:self.pos + 1]
@@ -557,7 +562,7 @@ class DiceSource:
         if self.supplied:
             face = self.supplied.pop(0)
             if not 1 <= face <= sides:
-                raise UsageError(f"supplied face {face} is not a face of a d{sides} (R-DIC-3)")
+                raise UsageError("supplied_face_not_face_d", rule="R-DIC-3", face=face, sides=sides)
             rolled = Die(sides, face, None, False)
         else:
             rolled = Die(sides, self._face(self.n, sides), self.n, False)
@@ -641,6 +646,6 @@ def parse_supplied(text: str | None) -> list[int]:
     faces: list[int] = []
     for part in text.replace(" ", "").split(","):
         if not part.isdigit() or len(part) > 7:
-            raise UsageError(f'--dice: "{part}" is not a die face (R-DIC-3)')
+            raise UsageError("dice_not_die_face", rule="R-DIC-3", part=part)
         faces.append(int(part))
     return faces

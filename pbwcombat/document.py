@@ -248,9 +248,9 @@ def _put(node: Any, parts: list[str], value: Any, where: str) -> None:
         if item is None and head.isdigit() and int(head) < len(node):
             item = node[int(head)]
         if not isinstance(item, dict):
-            raise UsageError(f"{path}: there is no such entry")
+            raise UsageError("set_no_such_entry", path=path)
         if not rest:
-            raise UsageError(f"{path}: name one of its keys ({path}.KEY)")
+            raise UsageError("set_name_a_key", path=path, path2=path)
         _put(item, rest, value, path)
         return
     if not rest:
@@ -258,7 +258,7 @@ def _put(node: Any, parts: list[str], value: Any, where: str) -> None:
         return
     child = node.setdefault(head, {})
     if not isinstance(child, (dict, list)):
-        raise UsageError(f"{path} is a value, not a table")
+        raise UsageError("set_not_a_table", path=path)
     _put(child, rest, value, path)
 
 
@@ -273,12 +273,11 @@ def set_document(doc: dict[str, Any], subject: str, key: str, value: Any) -> dic
 
     parts = key.split(".")
     if not key or not all(re.fullmatch(r"[A-Za-z0-9_-]+", p) for p in parts):
-        raise UsageError(f'"{key}" is not a key (a name like defense, or a dotted path like '
-                         "saves.will or weapons.spear.attack)")
+        raise UsageError("set_not_a_key", key=key)
     out = copy.deepcopy(doc)
     if subject == "rules":
         if len(parts) != 1:
-            raise UsageError(f'rules.{key}: [rules] keys are single names (rules.death_at)')
+            raise UsageError("set_rules_single_names", key=key)
         out.setdefault("rules", {})[key] = value
         if key == "engagement" and value is False:
             for c in out.get("combatants", []):
@@ -288,8 +287,7 @@ def set_document(doc: dict[str, Any], subject: str, key: str, value: Any) -> dic
                 c.pop("disengage_streak", None)
         return out
     if parts == ["id"]:
-        raise UsageError("a combatant's id cannot be changed: other keys and the journal "
-                         "name it")
+        raise UsageError("set_id_unchangeable")
     table = next(c for c in out["combatants"] if c.get("id") == subject)
     _put(table, parts, value, subject)
     return out

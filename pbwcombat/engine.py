@@ -16,7 +16,7 @@ from typing import Any
 
 from pbwcombat import events as ev
 from pbwcombat.dice import DiceSource
-from pbwcombat.errors import IllegalAction, UsageError
+from pbwcombat.errors import IllegalAction, Message, UsageError
 from pbwcombat.evolve import FOLDS
 from pbwcombat.model import Combatant, Encounter
 
@@ -69,9 +69,9 @@ class Resolution:
         # for every act it makes, declared or by standing orders
         self.command_no_aoo: frozenset[str] = frozenset()
         self.command_no_intercept: frozenset[str] = frozenset()
-        # warnings for stderr (the command is applied all the same), in English: the CLI
-        # says them in the reader's language
-        self.warnings: list[str] = []
+        # warnings for stderr (the command is applied all the same): the CLI says them in
+        # the reader's language
+        self.warnings: list[Message] = []
 
     def apply(self, action: object, ids_known: bool = False) -> None:
         """Resolve a further action inside this one (a declared round, standing orders),
@@ -102,17 +102,17 @@ class Resolution:
         """An active combatant by id; unknown ids are usage errors (exit 2)."""
         c = self.enc.find(cid)
         if c is None or c.removed:
-            raise UsageError(f'unknown combatant "{cid}"')
+            raise UsageError("unknown_combatant", id=cid)
         return c
 
     def require_not_ended(self) -> None:
         """R-TRN-6: nothing more happens once the combat has ended (the one place it is said)."""
         if self.enc.state.phase == "ended":
-            raise IllegalAction("R-TRN-6", "the combat has ended")
+            raise IllegalAction("R-TRN-6", "combat_has_ended")
 
     def require_combat(self) -> None:
         """Combat is on: not ended (R-TRN-6) and initiative rolled (R-INI-1)."""
         self.require_not_ended()
         if self.enc.state.phase == "setup":
-            raise IllegalAction("R-INI-1", "combat has not started: roll initiative first")
+            raise IllegalAction("R-INI-1", "combat_has_not_started_roll")
 

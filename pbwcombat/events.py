@@ -546,10 +546,17 @@ class DeclarationTaken(Event):
 
 
 class DeclarationSkipped(Event):
+    """A declared action found illegal when the round resolved (R-DEC): `reason` its refusal
+    in English (as scripts read it), `key`, `fields` and `rule` the same message by key, so
+    that a post says it in the reader's language (absent from records before 0.4)."""
+
     who: str
     name: str
     action: tuple[str, ...]
     reason: str
+    key: str = ""
+    fields: tuple[tuple[str, str], ...] = ()
+    rule: str = ""
 
 
 # -- conditions (R-CND) ---------------------------------------------------------------------

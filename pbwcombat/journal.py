@@ -335,10 +335,8 @@ def examine(path: Path, raw: bytes, version: int, force: bool, now: str) -> Prel
     if size == 0:
         if version > 0:
             if not force:
-                raise Refused(f"R-LOG-4: {path} is at version {version} but has no journal "
-                              f"({journal.name}): its history is missing. Run the command "
-                              "with --force to start a new journal (verify will report the "
-                              "history as incomplete)")
+                raise Refused("history_missing", rule="R-LOG-4", path=path, version=version,
+                              name=journal.name)
             p.add({"type": "restart", "time": now, "reason": "journal missing",
                    "before_sha": digest, "after_sha": digest, "after": text_of(raw)})
         return p
@@ -391,9 +389,7 @@ def examine(path: Path, raw: bytes, version: int, force: bool, now: str) -> Prel
     changes = diff(old_text, raw) if isinstance(old_text, str) else None
     if changes is not None and not force and _dice_changed_after_commit(old_text, changes):
         keys = ", ".join(c["key"] for c in changes if c["key"].startswith("dice."))
-        raise Refused(f"R-LOG-2: [dice] was edited by hand after `dice commit` ({keys}); "
-                      "refused. Put the values back, or run with --force (verify will "
-                      "report it)")
+        raise Refused("dice_edited", rule="R-LOG-2", keys=keys)
     edit: dict[str, Any] = {"type": "edit", "time": now, "changes": changes,
                             "before_sha": state, "after_sha": digest}
     if isinstance(old_text, str):

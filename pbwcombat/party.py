@@ -55,8 +55,8 @@ def save(encounter: Path, roster: Path) -> list[str]:
     try:
         raw = roster.read_bytes()
     except OSError as e:
-        raise EncounterMissing(f"{roster}: the roster file cannot be read "
-                               f"({e.strerror or type(e).__name__})") from None
+        raise EncounterMissing("roster_file_cannot_read", roster=roster,
+                               reason=e.strerror or type(e).__name__) from None
     doc = store.parse_document(raw)
     try:
         from_document(doc)
@@ -71,7 +71,7 @@ def save(encounter: Path, roster: Path) -> list[str]:
             tables[i] = _carried(c, table)
             saved.append(c.id)
     if not saved:
-        raise UsageError(f"party save: no PC of {encounter} is in {roster}")
+        raise UsageError("party_no_pc", encounter=encounter, roster=roster)
     try:
         from_document(doc)
     except InvalidEncounter as e:

@@ -22,8 +22,8 @@ def read_roster(source: str, ids: tuple[str, ...]) -> str:
     try:
         raw = read_regular(Path(source))  # a FIFO or a device: refused at once, never read
     except OSError as e:
-        raise EncounterMissing(f"{source}: the roster file cannot be read "
-                               f"({e.strerror or type(e).__name__})") from None
+        raise EncounterMissing("roster_file_cannot_read", source=source,
+                               reason=e.strerror or type(e).__name__) from None
     try:
         enc = from_document(store.parse_document(raw))
     except InvalidEncounter as e:
@@ -34,7 +34,7 @@ def read_roster(source: str, ids: tuple[str, ...]) -> str:
     known = {c.id for c in present}
     for cid in ids:
         if cid not in known:
-            raise UsageError(f'{source} has no combatant "{cid}"')
+            raise UsageError("has_combatant", source=source, id=cid)
     chosen = [c for c in present if not ids or c.id in ids]
     return json.dumps([combatant_document(c) for c in chosen], ensure_ascii=False,
                       separators=(",", ":"))

@@ -19,7 +19,7 @@ from pbwcombat import journal, store
 from pbwcombat.actions import Action, DiceSalt, to_argv
 from pbwcombat.dice import ALGORITHM, DiceSource, generator_key
 from pbwcombat.document import from_document
-from pbwcombat.errors import Conflict, IllegalAction, InvalidEncounter, Refused, UsageError
+from pbwcombat.errors import Conflict, IllegalAction, InvalidEncounter, Message, Refused, UsageError
 from pbwcombat.model import DiceState, Encounter
 
 
@@ -40,7 +40,7 @@ class Options(NamedTuple):
 
 class Outcome(NamedTuple):
     text: str
-    warnings: list[str] = []
+    warnings: list[Message] = []
 
 
 def now_utc() -> str:
@@ -50,14 +50,13 @@ def now_utc() -> str:
         try:
             moment = datetime.fromisoformat(fixed.replace("Z", "+00:00"))
         except ValueError:
-            raise UsageError(f"PBWCOMBAT_NOW: {fixed!r} is not an ISO 8601 time") from None
+            raise UsageError("pbwcombat_now_not_iso_time", fixed=repr(fixed)) from None
         if moment.tzinfo is None:
             moment = moment.replace(tzinfo=UTC)
         try:
             return moment.astimezone(UTC).isoformat()
         except OverflowError:
-            raise UsageError(f"PBWCOMBAT_NOW: {fixed!r} is beyond the calendar in UTC (years "
-                             "1 to 9999)") from None
+            raise UsageError("pbwcombat_now_beyond_calendar", fixed=repr(fixed)) from None
     return datetime.now(UTC).replace(microsecond=0).isoformat()
 
 
@@ -69,7 +68,7 @@ def idle_due(enc: Encounter, now: str, duration: str) -> bool:
     try:
         seconds = parse_duration(duration)
     except ValueError as e:
-        raise UsageError(f"--if-idle: {e}") from None
+        raise UsageError("if_idle", reason=str(e)) from None
     return idle_seconds(enc, now) >= seconds
 
 
@@ -183,17 +182,15 @@ def encode_file(original: bytes, enc: Encounter) -> bytes:
         from pbwcombat.document import problems_of
 
         problems = problems_of(err)
-        text = "; ".join(problems)
         if all(p.startswith(("dice.salt", "state.declarations")) for p in problems):
-            raise UsageError(f"out of bounds: the file would break its limits ({text})"
+            raise UsageError("out_bounds_file_would_break", problems=tuple(problems)
                              ) from None
-        raise Refused(f"the result would break the file's limits ({text}); refused") from None
+        raise Refused("result_would_break_file_limits", problems=tuple(problems)) from None
     from pbwcombat.references import reference_problems
 
     problems = reference_problems(checked)  # references too: load would refuse them (65)
     if problems:
-        raise Refused(f"the result would break the file's references "
-                      f"({'; '.join(problems)}); refused")
+        raise Refused("result_would_break_file_references", problems=tuple(problems))
     return store.restyle(original, tomli_w.dumps(doc).encode("utf-8"))
 
 
@@ -210,8 +207,8 @@ def run_action(path: Path, command: str, action: Action, opts: Options) -> Outco
             earlier = journal.find_key(path, opts.key, prelude.aborted)
             if earlier is not None:
                 if not same_arguments(earlier, command, action, opts):
-                    raise Conflict(f'--key "{opts.key}" was used for other arguments '
-                                   f'({earlier.get("command") or journal.kind(earlier)})')
+                    raise Conflict("key_reused", key=opts.key,
+                                   command=earlier.get("command") or journal.kind(earlier))
                 events = ev.from_record(earlier)
                 try:
                     return Outcome(render(enc, events, opts, record=earlier,
@@ -219,8 +216,8 @@ def run_action(path: Path, command: str, action: Action, opts: Options) -> Outco
                 except ev.TAMPERED as e:
                     raise ev.unreadable(earlier, e) from None
         if opts.if_version is not None and opts.if_version != enc.state.version:
-            raise Conflict(f"--if-version {opts.if_version}: the file is at version "
-                           f"{enc.state.version}")
+            raise Conflict("if_version_mismatch", if_version=opts.if_version,
+                           version=enc.state.version)
         if opts.if_idle is not None and not idle_due(enc, now, opts.if_idle):
             return Outcome("")  # not due yet: nothing to do, nothing printed
         if not opts.dry_run:
@@ -241,9 +238,10 @@ def run_action(path: Path, command: str, action: Action, opts: Options) -> Outco
                                 state=res.enc.state.replace(version=enc.state.version + 1))
         data = encode_file(raw, after)
         unused = tuple(source.supplied)
-        warnings = list(res.warnings)
+        warnings: list[Message] = list(res.warnings)
         if unused:
-            warnings.append("unused --dice faces: " + ",".join(map(str, unused)) + " (R-DIC-3)")
+            warnings.append(Message("dice_unused", faces=",".join(map(str, unused)),
+                                    rule="R-DIC-3"))
         text = render(after, res.events, opts, unused, preface=_preface(after, opts, prelude),
                       chain=None if opts.dry_run else store.sha256(data))
         if not opts.dry_run:
@@ -289,8 +287,7 @@ def _check_salt_time(path: Path, prelude: journal.Prelude) -> None:
         if isinstance(events, list) and any(isinstance(x, dict) and x.get("type")
                                             == "DiceCommitted" for x in events):
             if rolled:
-                raise IllegalAction("R-LOG-5", "the players' salt can be set only before the "
-                                               "first generator roll after the commitment")
+                raise IllegalAction("R-LOG-5", "players_salt_can_set_only")
             return
         rolls = rec.get("rolls", [])
         if isinstance(rolls, list) and any(isinstance(r, dict) and r.get("n") is not None
@@ -326,34 +323,32 @@ def undo(path: Path, force: bool, if_version: int | None = None, dry_run: bool =
             # a key
             prelude = journal.examine(path, raw, version, force, now)
         except Refused as e:
-            if "R-LOG-4" in e.message and "no journal" in e.message:
-                raise Refused("R-LOG-1: nothing to undo (no journal)") from None
+            if e.key == "history_missing":
+                raise Refused("nothing_to_undo_no_journal", rule="R-LOG-1") from None
             raise
         if key:
             earlier = journal.find_key(path, key, prelude.aborted)
             if earlier is not None:
                 if journal.kind(earlier) != "undo" or \
                         earlier.get("digest") != undo_digest(force, if_version):
-                    raise Conflict(f'--key "{key}" was used for other arguments '
-                                   f'({earlier.get("command") or journal.kind(earlier)})')
+                    raise Conflict("key_reused", key=key,
+                                   command=earlier.get("command") or journal.kind(earlier))
                 undone = journal.record_of(path, earlier.get("undoes"))
                 if undone is None or not isinstance(undone.get("before"), str):
-                    raise Refused("R-LOG-1: nothing to undo (the journal does not hold the "
-                                  "file as it was before)")
+                    raise Refused("nothing_to_undo_no_before", rule="R-LOG-1")
                 return undone, undone["before"].encode("utf-8")
         if if_version is not None and version != if_version:
-            raise Conflict(f"--if-version {if_version}: the file is at version {version}")
+            raise Conflict("if_version_mismatch", if_version=if_version, version=version)
         target = journal.undo_target(path, prelude)
         if target is None:
-            raise Refused("R-LOG-1: nothing to undo")
+            raise Refused("nothing_to_undo", rule="R-LOG-1")
         events = target.get("events", [])
         if isinstance(events, list) and any(isinstance(x, dict) and x.get("type")
                                             in _NOT_UNDOABLE for x in events):
-            raise Refused(f"R-LOG-1: {target.get('command')} cannot be undone")
+            raise Refused("cannot_be_undone", rule="R-LOG-1", command=target.get('command'))
         before_text = target.get("before")
         if not isinstance(before_text, str):
-            raise Refused("R-LOG-1: nothing to undo (the journal does not hold the file as "
-                          "it was before)")
+            raise Refused("nothing_to_undo_no_before", rule="R-LOG-1")
         before = before_text.encode("utf-8")
         if not dry_run:
             store.check_writable(path, like)

@@ -32,5 +32,5 @@ def write_starter(path: Path, name: str | None, lang: str) -> None:
     try:
         from_document(parse_document(data))
     except InvalidEncounter as e:
-        raise UsageError(f"--name: {'; '.join(e.problems)}") from None
+        raise UsageError("name_problems", problems=tuple(e.problems)) from None
     atomic_write(path, data, exclusive=True)

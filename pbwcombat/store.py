@@ -73,15 +73,15 @@ def read_bytes(path: Path) -> bytes:
     try:
         return regular.read_regular(path)
     except FileNotFoundError:
-        raise EncounterMissing(f"{path}: no such encounter file") from None
+        raise EncounterMissing("no_such_encounter_file", path=path) from None
     except OSError as e:
         raise _unreadable(path, e) from None
 
 
 def _unreadable(path: Path, e: OSError) -> EncounterMissing:
     if isinstance(e, IsADirectoryError) or e.strerror == regular.kind_of(stat.S_IFDIR):
-        return EncounterMissing(f"{path}: is a directory, not an encounter file")
-    return EncounterMissing(f"{path}: cannot be read ({e.strerror or type(e).__name__})")
+        return EncounterMissing("directory_not_encounter_file", path=path)
+    return EncounterMissing("cannot_be_read", path=path, reason=e.strerror or type(e).__name__)
 
 
 def parse_document(data: bytes) -> dict[str, Any]:
@@ -144,8 +144,7 @@ def check_output(out: Path, encounter: Path) -> None:
     if target in (enc, journal_path(enc), lock_path(enc)) or (
             out.resolve() in (encounter.resolve(), journal_path(encounter).resolve(),
                               lock_path(encounter).resolve())):
-        raise CannotWrite(f"{out}: is the encounter, its journal or its lock; not "
-                          "overwritten (R-OUT-11)")
+        raise CannotWrite("encounter_journal_lock_not_overwritten", rule="R-OUT-11", out=out)
 
 
 # -- permissions -------------------------------------------------------------------
@@ -156,9 +155,9 @@ def file_stat(path: Path) -> os.stat_result:
     try:
         st = os.stat(path)
     except FileNotFoundError:
-        raise EncounterMissing(f"{path}: no such encounter file") from None
+        raise EncounterMissing("no_such_encounter_file", path=path) from None
     except OSError as e:
-        raise EncounterMissing(f"{path}: cannot be read ({e.strerror})") from None
+        raise EncounterMissing("cannot_be_read", path=path, reason=e.strerror) from None
     if not stat.S_ISREG(st.st_mode):
         raise _unreadable(path, regular.NotRegular(0, regular.kind_of(st.st_mode)))
     return st
@@ -169,7 +168,7 @@ def check_writable(path: Path, st: os.stat_result) -> None:
     root; nor one this user may not write."""
     effective = os.access in os.supports_effective_ids
     if not st.st_mode & stat.S_IWUSR or not os.access(path, os.W_OK, effective_ids=effective):
-        raise CannotWrite(f"{path}: write-protected; not written")
+        raise CannotWrite("write_protected_not_written", path=path)
 
 
 def _share(fd: int, like: os.stat_result | None) -> None:
@@ -221,8 +220,7 @@ def check_owner(path: Path, st: os.stat_result, like: os.stat_result) -> None:
     record; a co-member of a shared folder must not get it through a file of theirs."""
     if st.st_uid == like.st_uid or (like.st_mode & stat.S_IWGRP and st.st_gid == like.st_gid):
         return
-    raise CannotWrite(f"{path}: owned by another user (uid {st.st_uid}) than the encounter "
-                      f"(uid {like.st_uid}); not used")
+    raise CannotWrite("sidecar_other_owner", path=path, uid=st.st_uid, owner=like.st_uid)
 
 
 def check_mode(path: Path, fd: int, like: os.stat_result, legacy: bool) -> None:
@@ -240,8 +238,8 @@ def check_mode(path: Path, fd: int, like: os.stat_result, legacy: bool) -> None:
             os.fchmod(fd, allowed)
             return
     narrowed = mode & (0o700 | allowed)
-    raise CannotWrite(f"{path}: its mode {mode:o} is wider than the encounter's {allowed:o}; "
-                      f"not used (check who could read it, then run chmod {narrowed:o} on it)")
+    raise CannotWrite("sidecar_mode_wider", path=path, mode=f"{mode:o}", allowed=f"{allowed:o}",
+                      narrowed=f"{narrowed:o}")
 
 
 def _check_journal(path: Path, like: os.stat_result) -> bool:
@@ -278,8 +276,7 @@ def lock_timeout() -> float:
     except ValueError:
         value = math.nan
     if not math.isfinite(value) or value < 0:
-        raise UsageError(f"PBWCOMBAT_LOCK_TIMEOUT: {raw!r} is not a finite number of seconds "
-                         "≥ 0")
+        raise UsageError("pbwcombat_lock_timeout_not_finite", raw=repr(raw))
     return value
 
 
@@ -306,7 +303,7 @@ def locked(path: Path) -> Iterator[os.stat_result]:
                 break
             except BlockingIOError:
                 if time.monotonic() >= deadline:
-                    raise Locked(f"{path}: locked by another run; retry later") from None
+                    raise Locked("locked_another_run_retry_later", path=path) from None
                 time.sleep(delay)
                 delay = min(delay * 2, 0.05)
         check_mode(lock_file, fd, like, legacy=_check_journal(path, like))
@@ -330,11 +327,11 @@ def _fsync_dir(folder: Path) -> None:
 
 def _write_error(path: Path, e: OSError) -> CannotWrite:
     if e.errno == errno.ELOOP:
-        failed = CannotWrite(f"{path}: is a symbolic link; not followed")
+        failed = CannotWrite("symbolic_link_not_followed", path=path)
     else:
         reason = "disk full" if e.errno == errno.ENOSPC else \
             regular.kind_of(stat.S_IFDIR) if e.errno == errno.EISDIR else (e.strerror or str(e))
-        failed = CannotWrite(f"{path}: cannot be written ({reason})")
+        failed = CannotWrite("cannot_be_written", path=path, reason=reason)
     failed.errno = e.errno
     return failed
 
@@ -388,7 +385,7 @@ class Pending:
             except OSError as e:
                 raise _write_error(path, e) from None
         else:  # pragma: no cover - 100 collisions of 64 random bits
-            raise CannotWrite(f"{path}: no temporary file could be created")
+            raise CannotWrite("temporary_file_could_created", path=path)
         try:
             try:
                 if like is not None:
@@ -419,7 +416,7 @@ class Pending:
                 os.replace(self.tmp, self.path)
         except FileExistsError:
             self.discard()
-            raise CannotWrite(f"{self.path}: already exists; not overwritten") from None
+            raise CannotWrite("already_exists_not_overwritten", path=self.path) from None
         except BaseException as e:
             self.discard()
             if isinstance(e, OSError):
@@ -471,11 +468,11 @@ def _open_to_read(path: Path) -> int | None:
     except FileNotFoundError:
         return None
     except regular.NotRegular as e:
-        raise CannotWrite(f"{path}: cannot be read ({e.strerror})") from None
+        raise CannotWrite("cannot_be_read", path=path, reason=e.strerror) from None
     except OSError as e:
         if e.errno == errno.ELOOP:
-            raise CannotWrite(f"{path}: is a symbolic link; not followed") from None
-        raise EncounterMissing(f"{path}: cannot be read ({e.strerror})") from None
+            raise CannotWrite("symbolic_link_not_followed", path=path) from None
+        raise EncounterMissing("cannot_be_read", path=path, reason=e.strerror) from None
 
 
 def read_sidecar(path: Path) -> bytes:
@@ -570,8 +567,8 @@ def append_journal(path: Path, data: bytes, like: os.stat_result | None) -> int:
         return st.st_size
     except OSError as e:
         reason = "disk full" if e.errno == errno.ENOSPC else (e.strerror or str(e))
-        raise CannotWrite(f"{path}: cannot be written ({reason}); nothing was appended "
-                          "(R-LOG-10)") from None
+        raise CannotWrite("cannot_be_written_not_appended", rule="R-LOG-10", path=path,
+                          reason=reason) from None
     finally:
         os.close(fd)
 

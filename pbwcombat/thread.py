@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from pbwcombat import journal
+from pbwcombat.errors import Message
 from pbwcombat.render.chain import MARK, MARK_DIGITS
 
 # the mark as a forum may show it: the chain sign (maybe as an emoji, or Discord's
@@ -57,8 +58,8 @@ class Post:
     text: str
 
     @property
-    def where(self) -> str:
-        return f"post {self.number} ({MARK} {self.mark}, line {self.line})"
+    def where(self) -> Message:
+        return Message("at_post", number=self.number, mark=self.mark, line=self.line)
 
     def dice(self) -> list[tuple[int, int]]:
         """The generator dice it shows, as (number, face), in order."""
@@ -137,12 +138,12 @@ class Unposted:
 @dataclass
 class Outcome:
     posts: int = 0
-    failures: list[str] = field(default_factory=list)  # "where: what", the first post first
+    said: list[tuple[Message, Message]] = field(default_factory=list)  # the first post first
     unposted: list[Unposted] = field(default_factory=list)
     after_last: int = 0  # records after the last marked one (not yet in the thread)
 
-    def fail(self, where: str, what: str) -> None:
-        self.failures.append(f"{where}: {what}")
+    def fail(self, where: Message, what: Message) -> None:
+        self.said.append((where, what))
 
 
 def _dice_of(rec: dict[str, Any]) -> dict[int, int]:
@@ -188,8 +189,7 @@ def check(text: str, h: journal.History) -> Outcome:
         pos = max(pos, at)
     for n, f in _dice_in_text(rest):
         if (n, f) not in every and not _dry(rest):
-            out.fail("after the last post", f"die #{n} is shown as {f}, but the journal "
-                                            "holds no such roll")
+            out.fail(Message("at_after_last_post"), Message("verify_post_die_none", n=n, face=f))
     out.after_last = len(live) - 1 - pos if posts else len(live)
     for i, rec in enumerate(recs):
         for n, f in dice[i].items():
@@ -223,24 +223,19 @@ def _place(post: Post, pos: int, marks: list[str], recs: list[dict[str, Any]],
         if pos >= 0:  # records before the first post: the thread may start later
             for i in range(pos + 1, ahead):
                 if not _accounted(i, pos, ahead, post, recs, seqs, h):
-                    out.fail(post.where, f"the journal holds record {seqs[i]} "
-                                         f"({_name(recs[i])}) before it, which no post shows "
-                                         "and which was not undone (a die rolled off the "
-                                         "thread?)")
+                    out.fail(post.where, Message("verify_post_unaccounted", seq=seqs[i],
+                                                 command=_name(recs[i])))
                     break
         return ahead
     earlier = next((i for i in range(pos - 1, -1, -1) if fits(i)), None)
     if earlier is not None:
         return earlier  # a post quoted later in the thread: its dice are checked too
     if undo_post and post.mark in marks:
-        out.fail(post.where, "it says a command was undone, but its mark is not an undo "
-                             "record of the journal (an undone command dropped?)")
+        out.fail(post.where, Message("verify_post_undo_mark"))
     elif post.mark in aborted:
-        out.fail(post.where, f"its mark is record {aborted[post.mark]}, which the journal has "
-                             "as aborted (a crash happens before the post, never after it)")
+        out.fail(post.where, Message("verify_post_aborted", seq=aborted[post.mark]))
     else:
-        out.fail(post.where, "its mark is no record of the journal (a record rewritten or "
-                             "dropped)")
+        out.fail(post.where, Message("verify_post_no_record"))
     return None
 
 
@@ -275,20 +270,18 @@ def _check_dice(post: Post, names: tuple[str, ...], at: int, recs: list[dict[str
         if rolled.get(n) == f:
             continue
         if n in rolled:
-            out.fail(post.where, f"die #{n} is shown as {f}, but record {seqs[at]} "
-                                 f"({_name(recs[at])}) rolled {rolled[n]}")
+            out.fail(post.where, Message("verify_post_die_other", n=n, face=f, seq=seqs[at],
+                                         command=_name(recs[at]), rolled=rolled[n]))
         else:
-            out.fail(post.where, f"die #{n} is shown as {f}, but record {seqs[at]} "
-                                 f"({_name(recs[at])}) did not roll it (a die burnt off the "
-                                 "record?)")
+            out.fail(post.where, Message("verify_post_die_not_rolled", n=n, face=f,
+                                         seq=seqs[at], command=_name(recs[at])))
         return own
     for block in others:
         if _dry(block):
             continue
         for n, f in _dice_in_text(block):
             if (n, f) not in every:
-                out.fail(post.where, f"die #{n} is shown as {f}, but the journal holds no "
-                                     "such roll")
+                out.fail(post.where, Message("verify_post_die_none", n=n, face=f))
                 return own
     return own
 
@@ -303,7 +296,7 @@ def read_thread(path: Path) -> str:
     from pbwcombat.errors import EncounterMissing
 
     def refused(reason: str) -> EncounterMissing:
-        return EncounterMissing(f"--posts {path}: the thread cannot be read ({reason})")
+        return EncounterMissing("thread_cannot_be_read", path=path, reason=reason)
 
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from pbwcombat import journal, store
 from pbwcombat.dice import generated_face, generator_key
-from pbwcombat.errors import UsageError
+from pbwcombat.errors import Message, Refused, UsageError
 from pbwcombat.render.trust import Reuse, describe, die_reuses, reuse_lines, unposted_lines
 from pbwcombat.thread import dice_in
 
@@ -30,6 +30,7 @@ class Report:
     aborted: int = 0
     records: int = 0
     failures: list[str] = field(default_factory=list)  # "where: what", the first one first
+    said: list[tuple[Message, Message]] = field(default_factory=list)  # the same, by key
     reuses: list[Reuse] = field(default_factory=list)
     commitment: str = ""
     committed: bool = False
@@ -42,24 +43,37 @@ class Report:
     def ok(self) -> bool:
         return not self.failures
 
-    def fail(self, where: str, what: str) -> None:
-        self.failures.append(f"{where}: {what}")
+    def fail(self, where: Message, what: Message | str) -> None:
+        """A failure at `where`; `what` a message, or the journal reader's own words."""
+        if isinstance(what, str):
+            what = Message("foreign", reason=what)
+        self.said.append((where, what))
+        self.failures.append(f"{_english(where)}: {_english(what)}")
 
-    def refusal(self, lang: str = "en") -> str:
-        """The message of the refusal (exit 3) after a failed report is printed; the failure
-        in `lang` (R-OUT-5: the frame is translated on the way to stderr)."""
-        rule = "R-LOG-8" if self.failures[0].startswith(("post ", "after the last post")) \
-            else "R-LOG-3"
-        return f"{rule}: verification failed at {_said(self.failures[0], lang)}"
+    def prepend(self, said: list[tuple[Message, Message]]) -> None:
+        """Failures found first (the thread's, R-LOG-8) before the journal's."""
+        self.said[:0] = said
+        self.failures[:0] = [f"{_english(where)}: {_english(what)}" for where, what in said]
+
+    def refusal(self) -> Refused:
+        """The refusal (exit 3) after a failed report is printed: the first failure, under
+        R-LOG-8 when it is a post of the thread (`verify --posts`), else R-LOG-3."""
+        where, what = self.said[0]
+        rule = "R-LOG-8" if where.key in ("at_post", "at_after_last_post") else "R-LOG-3"
+        return Refused("verification_failed_at", rule=rule, where=where, what=what)
 
 
-def _said(failure: str, lang: str) -> str:
-    """A failure, `where: what`, in `lang` (R-OUT-5): each part through the catalogue's
-    message templates, English where it has none."""
-    from pbwcombat.render.messages import translate
+def _english(message: Message) -> str:
+    from pbwcombat.render.catalog import english
 
-    where, _, what = failure.partition(": ")
-    return f"{translate(where, lang) or where}: {translate(what, lang) or what}"
+    return english(message.key, message.fields)
+
+
+def _said(where: Message, what: Message, lang: str) -> str:
+    """A failure, `where: what`, in `lang` (R-OUT-5)."""
+    from pbwcombat.render.messages import text
+
+    return f"{text(where, lang)}: {text(what, lang)}"
 
 
 def _shaped(text: str, fmt: str | None) -> str:
@@ -134,7 +148,7 @@ def seed_to_check(path: Path, enc: Encounter, seed: str | None) -> str:
         seed = journal.last_seed(store.real(path)) or "0" * 64
     seed_hex = (seed or (enc.dice.seed if enc.dice else "")).strip().lower()
     if len(seed_hex) != 64 or any(ch not in "0123456789abcdef" for ch in seed_hex):
-        raise UsageError("--seed: 64 hexadecimal digits expected")
+        raise UsageError("seed_hexadecimal_digits_expected")
     return seed_hex
 
 
@@ -159,8 +173,8 @@ def verify_post(report: Report, enc: Encounter, fmt: str | None, lang: str | Non
     if report.posts is not None:
         out.append(cat["verify_posts"].format(count=report.posts, after=report.after_last))
         out += unposted_lines(report.unposted, shape, lang)
-    out += [cat["verify_failure"].format(failure=_said(failure, lang))
-            for failure in report.failures]
+    out += [cat["verify_failure"].format(failure=_said(where, what, lang))
+            for where, what in report.said]
     out.append(cat["verify_ok"] if report.ok else cat["verify_failed"])
     text = "\n".join(out) + "\n"
     if fmt != "json":
@@ -198,40 +212,37 @@ def verify_file(path: Path, raw: bytes, seed_hex: str, thread: str | None = None
         report.posts = seen.posts
         report.unposted = seen.unposted
         report.after_last = seen.after_last
-        report.failures[:0] = seen.failures
+        report.prepend(seen.said)
     return report
 
 
 def _check_journal(report: Report, h: journal.History, raw: bytes, seed: bytes) -> None:
     """R-LOG-3's checks of the journal read as `h`, the file's bytes `raw`, with the seed."""
     for line, what in h.damaged:
-        report.fail(f"line {line}", what)
+        report.fail(Message("at_line", line=line), what)
     live = h.live()
     report.records = len(live)
     report.aborted = len(h.aborted)
     if not live:
         if _version_in(raw.decode("utf-8", "replace")) not in (0, None):
             report.complete = False
-            report.fail("journal", "missing: the file has changed but its history is not "
-                                   "there (incomplete)")
+            report.fail(Message("at_journal"), Message("verify_history_missing"))
         return
     # completeness: the first record starts from the file as first written by hand
     first = live[0]
     assert first.record is not None
     if journal.kind(first.record) == "restart":
         report.complete = False
-        report.fail(f"record {first.seq}", "the journal was restarted here: the history "
-                                           "before it is missing (incomplete)")
+        report.fail(Message("at_record", seq=first.seq), Message("verify_restarted"))
     else:
         before = first.record.get("before")
         if not isinstance(before, str) or store.sha256(before.encode()) != \
                 first.record.get("before_sha"):
-            report.fail(f"record {first.seq}", "its before-text does not match its hash")
+            report.fail(Message("at_record", seq=first.seq), Message("verify_before_text_hash"))
         elif (_version_in(before) or 0) > 0:
             report.complete = False
-            report.fail(f"record {first.seq}", f"the journal starts at version "
-                        f"{_version_in(before)}: the history before it is missing "
-                        "(incomplete)")
+            report.fail(Message("at_record", seq=first.seq),
+                        Message("verify_starts_at", version=_version_in(before)))
     counter = _counter_in(first.record.get("before", first.record.get("after", "")))
     counters: dict[int, int] = {}  # seq → the counter before it (for undo)
     prev: dict[str, Any] | None = None
@@ -243,18 +254,17 @@ def _check_journal(report: Report, h: journal.History, raw: bytes, seed: bytes) 
     for e in live:
         rec = e.record
         assert rec is not None
-        where = f"record {e.seq}"
+        where = Message("at_record", seq=e.seq)
         k = journal.kind(rec)
         if "seq" in rec and prev is not None and e.seq <= prev_seq:
-            report.fail(where, f"seq {e.seq} after seq {prev_seq} (sequence numbers are "
-                               "never reused)")
+            report.fail(where, Message("verify_seq", seq=e.seq, previous=prev_seq))
         if prev is not None and rec.get("before_sha") != prev.get("after_sha"):
-            report.fail(where, f"its before-hash is not the after-hash of record {prev_seq} "
-                               "(a record is missing or was changed)")
+            report.fail(where, Message("verify_chain", previous=prev_seq))
         for name in ("before", "after"):
             text = rec.get(name)
             if isinstance(text, str) and store.sha256(text.encode()) != rec.get(f"{name}_sha"):
-                report.fail(where, f"its {name}-text does not match its hash")
+                report.fail(where, Message("verify_before_text_hash" if name == "before"
+                                           else "verify_after_text_hash"))
         if k == "undo":
             target = rec.get("undoes")
             counter = counters.get(target, counter) if type(target) is int else counter
@@ -264,8 +274,8 @@ def _check_journal(report: Report, h: journal.History, raw: bytes, seed: bytes) 
             dice_keys = [c.get("key") for c in changes
                          if isinstance(c, dict) and str(c.get("key", "")).startswith("dice")]
             if dice_keys and commit_seen:
-                report.fail(where, "[dice] edited by hand after the commitment ("
-                            + ", ".join(map(str, dice_keys)) + ")")
+                report.fail(where, Message("verify_dice_edited",
+                                           keys=", ".join(map(str, dice_keys))))
             for c in changes:
                 if isinstance(c, dict) and c.get("key") == "dice.n" and type(c.get("new")) is int:
                     counter = c["new"]
@@ -277,14 +287,13 @@ def _check_journal(report: Report, h: journal.History, raw: bytes, seed: bytes) 
                 report.undone += 1
             rec_salt = str(rec.get("salt", ""))
             if salt_record is not None and rec_salt != salt:
-                report.fail(where, "its rolls do not use the players' salt set by record "
-                                   f"{salt_record}")
+                report.fail(where, Message("verify_salt_unused", seq=salt_record))
             elif salt_record is None and rec_salt:
-                report.fail(where, "it claims a salt no salt record set")
+                report.fail(where, Message("verify_salt_claimed"))
             key = generator_key(seed, rec_salt)
             rolls = rec.get("rolls", [])
             if not isinstance(rolls, list):
-                report.fail(where, "its rolls are not a list")
+                report.fail(where, Message("verify_rolls_not_list"))
                 rolls = []
             for i, roll in enumerate(rolls):
                 if not isinstance(roll, dict) or roll.get("n") is None:
@@ -294,46 +303,43 @@ def _check_journal(report: Report, h: journal.History, raw: bytes, seed: bytes) 
                 if commit_seen:
                     rolled_after_commit = True
                 if roll.get("n") != counter:
-                    report.fail(where, f"roll #{roll.get('n')} where #{counter} was due (a "
-                                       "roll kept out of the journal?)")
+                    report.fail(where, Message("verify_roll_order", n=roll.get("n"), due=counter))
                 counter = roll["n"] + 1 if type(roll.get("n")) is int else counter
-                _check(report, key, roll, f"{where}, die {i + 1}")
+                _check(report, key, roll, Message("at_record_die", seq=e.seq, n=i + 1))
             for die in dice_in(rec.get("events", [])):
                 if die.get("n") is not None:
-                    _check(report, key, die, f"{where}, post")
+                    _check(report, key, die, Message("at_record_post", seq=e.seq))
             commits = _events(rec, "DiceCommitted")
             if commits and not commit_seen:
                 commit_seen = True
                 report.committed = True
                 if commits[0].get("commitment") != report.commitment:
-                    report.fail(where, "the seed does not hash to the commitment "
-                                       f"{commits[0].get('commitment')}")
+                    report.fail(where, Message("verify_seed_hash",
+                                               commitment=commits[0].get("commitment")))
             salted = _events(rec, "DiceSalted")
             if salted:
                 if salt_record is not None:
-                    report.fail(where, "a second salt (R-LOG-5: once only)")
+                    report.fail(where, Message("verify_second_salt", rule="R-LOG-5"))
                 elif rolled_after_commit:
-                    report.fail(where, "the salt came after generator rolls following the "
-                                       "commitment (R-LOG-5)")
+                    report.fail(where, Message("verify_late_salt", rule="R-LOG-5"))
                 salt_record = e.seq
                 salt = str(salted[-1].get("salt", ""))
         prev, prev_seq = rec, e.seq
     if prev is not None and prev.get("after_sha") != store.sha256(raw):
-        report.fail("file", f"its bytes are not the state recorded last (record {prev_seq}): "
-                            "changed since, by hand or by an older copy")
+        report.fail(Message("at_file"), Message("verify_bytes_changed", seq=prev_seq))
     report.reuses = die_reuses({**x.record, "seq": x.seq} for x in live if x.record)
 
 
-def _check(report: Report, key: bytes, die: dict[str, Any], where: str) -> None:
+def _check(report: Report, key: bytes, die: dict[str, Any], where: Message) -> None:
     n, sides = die.get("n"), die.get("sides")
     if type(n) is not int or n < 0 or type(sides) is not int or not 1 <= sides <= 2**32:
         # a tampered die: 0 sides divides by zero, more than 2**64 never ends the sampling
-        report.fail(where, f"malformed die {_short(die)}")
+        report.fail(where, Message("verify_malformed_die", die=_short(die)))
         return
     face = generated_face(key, n, sides)
     if face != die.get("face"):
-        report.fail(where, f"#{die['n']}, d{die['sides']}: logged {die.get('face')}, "
-                           f"recomputed {face}")
+        report.fail(where, Message("verify_die_mismatch", n=die["n"], sides=die["sides"],
+                                   logged=die.get("face"), recomputed=face))
 
 
 def _short(value: Any) -> str:

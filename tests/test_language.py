@@ -4,7 +4,6 @@ refusals, plurals, side names, gender agreement; rule ids and command syntax onl
 
 from __future__ import annotations
 
-import ast
 import re
 from pathlib import Path
 
@@ -13,8 +12,11 @@ from helpers import ROOT, fighter, ok
 from test_narration import CASES
 
 from pbwcombat import events as ev
-from pbwcombat.render.catalog import EN, ES, MESSAGES_ES
-from pbwcombat.render.messages import split_rule, translate
+from pbwcombat.errors import Message
+from pbwcombat.render.catalog import EN, ES
+from pbwcombat.render.catalog.foreign import FOREIGN_ES
+from pbwcombat.render.foreign import problem, reason
+from pbwcombat.render.messages import text as said_in
 from pbwcombat.render.post import render
 from pbwcombat.service import load
 
@@ -22,8 +24,8 @@ PACKAGE = ROOT / "pbwcombat"
 RULE_ID = re.compile(r"\bR-[A-Z]+-\d+")
 WORD = re.compile(r"[A-Za-zÀ-ÿ]{3,}")
 # Words of the English catalogue that Spanish never uses: none may show in a Spanish post.
-ENGLISH_ONLY = ({w.lower() for v in [*EN.values(), *MESSAGES_ES] for w in WORD.findall(v)}
-                - {w.lower() for v in [*ES.values(), *MESSAGES_ES.values()]
+ENGLISH_ONLY = ({w.lower() for v in [*EN.values(), *FOREIGN_ES] for w in WORD.findall(v)}
+                - {w.lower() for v in [*ES.values(), *FOREIGN_ES.values()]
                    for w in WORD.findall(v)})
 SAMPLE_NAMES = {"aldric", "grak", "hobgoblin", "the"}  # user text in the samples
 
@@ -33,9 +35,13 @@ def english_words(text: str) -> set[str]:
 
 
 SKIPS = [ev.DeclarationSkipped("aldric", "Aldric", ("attack", "grak", "--weapon", "scimitar"),
-                               "R-GEO-3: Grak the hobgoblin is out of Scimitar's reach"),
+                               "R-GEO-3: Grak the hobgoblin is out of Scimitar's reach",
+                               "out_of_reach", (("name", "Grak the hobgoblin"),
+                                                ("weapon", "Scimitar")), "R-GEO-3"),
          ev.DeclarationSkipped("aldric", "Aldric", ("move", "3,4", "--run"),
-                               "R-TRN-2: a run goes in a straight line"),
+                               "R-TRN-2: a run goes in a straight line",
+                               "run_goes_straight_line", (), "R-TRN-2"),
+         # a record written before messages had keys: its English reason only
          ev.DeclarationSkipped("aldric", "Aldric", ("delay",),
                                "R-XYZ-9: a message nobody translated yet")]
 
@@ -64,48 +70,6 @@ def test_R_OUT_5_gm_sees_the_rule_id_and_the_syntax(event):
     enc = load(ROOT / "encounters" / "goblin-ambush.toml")[1]
     post = render(enc, [event], "plain", "es", gm=True)
     assert RULE_ID.search(post) and " ".join(event.action) in post
-
-
-ERRORS = {"IllegalAction", "Refused", "UsageError", "Conflict", "CannotWrite",
-          "EncounterMissing", "Locked"}
-
-
-def literal_text(msg: ast.expr) -> str | None:
-    """A message written in the source as a sample text (each f-string field as "Zed"), or
-    None when it is not a literal."""
-    if isinstance(msg, ast.Constant) and isinstance(msg.value, str):
-        return msg.value
-    if isinstance(msg, ast.JoinedStr):
-        return "".join(v.value if isinstance(v, ast.Constant) else "Zed" for v in msg.values)
-    return None
-
-
-def _refusal_templates(kinds: frozenset[str] = frozenset({"IllegalAction"})
-                       ) -> list[tuple[str, str]]:
-    """Every message of the given error classes written in the package, as a sample text
-    (the rule id in front, if any, left out)."""
-    found = []
-    for path in sorted(PACKAGE.rglob("*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
-            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
-                    and node.func.id in kinds and node.args):
-                continue
-            text = literal_text(node.args[-1])
-            if text is None:
-                continue
-            found.append((f"{path.relative_to(ROOT)}:{node.lineno}", split_rule(text)[1]))
-    return found
-
-
-def test_R_OUT_5_every_refusal_has_a_spanish_translation():
-    """A rule module that adds a refusal adds its Spanish in render/catalog.py MESSAGES_ES
-    (English text → Spanish template)."""
-    templates = _refusal_templates()
-    assert len(templates) > 40
-    missing = [f"{where}: {text}" for where, text in templates
-               if translate(text, "es") is None]
-    assert missing == []
 
 
 def gendered(encounter, lang="es", nita=(1, 1)):
@@ -219,46 +183,6 @@ def test_R_OUT_5_english_posts_carry_no_rule_ids_without_gm(event):
         assert not RULE_ID.search(post), post
 
 
-def _usage_templates(*files: str) -> list[tuple[str, str]]:
-    """Every UsageError message written in `files` (package paths), as a sample text."""
-    found = []
-    for name in files:
-        path = PACKAGE / name
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
-                    and node.func.id == "UsageError" and len(node.args) == 1):
-                continue
-            text = literal_text(node.args[0])
-            if text is None:
-                continue
-            found.append((f"{name}:{node.lineno}", text))
-    return found
-
-
-def test_R_OUT_5_usage_errors_of_actions_conditions_and_newcomers_read_in_spanish():
-    """"Messages on stderr follow the language too": the usage errors of `action`, `add`
-    and `condition` have their Spanish, and none falls to the generic "{a} is not {b}" of a
-    condition not held ("--rounds: 0 no tiene la condición a number of turns")."""
-    templates = _usage_templates("rules/actions.py", "rules/conditions.py",
-                                 "rules/newcomers.py", "roster.py", "actions.py")
-    assert len(templates) > 20
-    missing = [f"{where}: {text}" for where, text in templates
-               if translate(text, "es") is None]
-    assert missing == []
-    wrong = [f"{where}: {text}" for where, text in templates
-             if "no tiene la condición" in (translate(text, "es") or "")]
-    assert wrong == []
-
-
-def test_R_OUT_5_messages_on_stderr_are_translated_too():
-    """Refusals, usage and file errors the package writes have their Spanish (messages built
-    elsewhere — click's parser, pydantic's schema problems — stay as they are)."""
-    missing = [f"{where}: {text}" for where, text in _refusal_templates(frozenset(ERRORS))
-               if translate(text, "es") is None
-               and text not in ("--if-idle: Zed", "--name: Zed")]  # a wrapped message
-    assert missing == []
-
-
 VADO = ROOT / "encounters" / "emboscada-en-el-vado.toml"
 
 
@@ -324,32 +248,37 @@ def test_R_OUT_5_a_wrong_lang_in_json_is_said_in_the_files_language(run, tmp_pat
 def test_R_OUT_5_the_file_would_break_its_limits_names_its_problems_in_spanish():
     """The exit-3 refusal (state out of bounds) carries the schema's own problems: each is
     translated, its path kept."""
-    text = ("the result would break the file's limits (combatants[3].hp: Input should be "
-            "less than or equal to 999999999; state.round: Input should be a valid "
-            "integer); refused")
-    assert translate(text, "es") == (
+    limits = Message("result_would_break_file_limits", problems=(
+        "combatants[3].hp: Input should be less than or equal to 999999999",
+        "state.round: Input should be a valid integer"))
+    assert said_in(limits, "es") == (
         "el resultado rompería los límites del archivo (combatants[3].hp: debe ser menor o "
         "igual que 999999999; state.round: debe ser un número entero); se rechaza")
-    refs = ("the result would break the file's references (combatants[1].id: duplicate id "
-            '"snag"); refused')
-    assert translate(refs, "es") == ("el resultado rompería las referencias del archivo "
-                                     "(combatants[1].id: id repetido «snag»); se rechaza")
-    assert translate(text, "en") == text
+    refs = Message("result_would_break_file_references",
+                   problems=('combatants[1].id: duplicate id "snag"',))
+    assert said_in(refs, "es") == ("el resultado rompería las referencias del archivo "
+                                "(combatants[1].id: id repetido «snag»); se rechaza")
+    assert said_in(limits, "en") == (
+        "the result would break the file's limits (combatants[3].hp: Input should be "
+        "less than or equal to 999999999; state.round: Input should be a valid "
+        "integer); refused")
 
 
 def test_R_OUT_5_problems_of_the_whole_file_say_archivo():
-    from pbwcombat.render.messages import translate_problem
-
-    assert translate_problem("file: nested too deeply", "es") == \
+    assert problem("file: nested too deeply", "es") == \
         "archivo: anidado a demasiada profundidad"
-    assert translate_problem("file: nested too deeply", "en") == "file: nested too deeply"
-    assert translate_problem("combatants[0].hp: required", "es") == \
+    assert problem("file: nested too deeply", "en") == "file: nested too deeply"
+    assert problem('state.turn: unknown combatant "zed"', "es") == \
+        "state.turn: combatiente desconocido «zed»"  # a reference, not the usage error
+    assert problem("combatants[0].hp: required", "es") == \
         "combatants[0].hp: obligatorio"
 
 
 def test_R_OUT_5_an_internal_error_is_said_in_the_readers_language():
-    assert translate("internal error: KeyError: 'x' (run with --debug for the traceback)",
-                     "es") == "error interno: KeyError: 'x' (usa --debug para ver la traza)"
+    said = Message("internal_error", error="KeyError: 'x'")
+    assert said_in(said, "es") == "error interno: KeyError: 'x' (usa --debug para ver la traza)"
+    assert said_in(said, "en") == "internal error: KeyError: 'x' (run with --debug for the " \
+                               "traceback)"
 
 
 @pytest.mark.parametrize(("lang", "said"), [
@@ -373,20 +302,17 @@ def test_R_OUT_5_newcomers_without_squares_read_in_the_plural(run, tmp_path, lan
 
 
 def test_R_OUT_5_one_square_is_singular_in_both_languages():
-    text = "Snag cannot move 1 squares now (speed 1 squares per move action)"
-    assert translate(text, "es") == ("Snag no puede moverse 1 casilla ahora (velocidad: 1 "
-                                     "casilla por acción de movimiento)")
-    assert translate(text, "en") == "Snag cannot move 1 square now (speed 1 square per move " \
-                                    "action)"
-    assert translate(text.replace("1 squares now", "3 squares now"), "en") == \
-        "Snag cannot move 3 squares now (speed 1 square per move action)"
+    one = Message("cannot_move_squares_now_speed", name="Snag", cost=1, squares=1)
+    assert said_in(one, "es") == ("Snag no puede moverse 1 casilla ahora (velocidad: 1 "
+                               "casilla por acción de movimiento)")
+    assert said_in(one, "en") == "Snag cannot move 1 square now (speed 1 square per move action)"
+    three = Message("cannot_move_squares_now_speed", name="Snag", cost=3, squares=1)
+    assert said_in(three, "en") == "Snag cannot move 3 squares now (speed 1 square per move action)"
 
 
 def test_R_OUT_5_no_english_message_override_says_s_in_brackets():
-    from pbwcombat.render.catalog import MESSAGES_EN
-
-    assert [v for v in MESSAGES_EN.values() if "(s)" in v or "(es)" in v] == []
-    assert set(MESSAGES_EN) <= set(MESSAGES_ES)  # both languages say each of them
+    assert [k for k, v in EN.items() if k.startswith("msg_") and ("(s)" in v or "(es)" in v)] \
+        == []
 
 
 @pytest.mark.parametrize(("lang", "said"), [
@@ -446,7 +372,7 @@ def test_R_OUT_5_an_unprintable_post_gives_the_systems_reason_in_spanish(tmp_pat
     assert r.returncode == 74
     assert "(no queda espacio en el dispositivo)" in r.stderr.replace("[Errno 28] ", ""), \
         r.stderr
-    assert translate("[Errno 28] No space left on device", "en") == \
+    assert reason("[Errno 28] No space left on device", "en") == \
         "[Errno 28] No space left on device"
 
 

@@ -60,6 +60,7 @@ LAYER_OF: dict[str, str] = {
     "pbwcombat.rules.effects": BASE,  # condition effects as data, read by the model and posts
     "pbwcombat.dispatch": DISPATCH,
     "pbwcombat.render": RENDER,
+    "pbwcombat.render.catalog": BASE,  # the texts: data every layer may read (errors say English)
     "pbwcombat.store": STORE,
     "pbwcombat.service": APP,
     "pbwcombat.sim": APP,  # odds: plays whole fights through the dispatch table (R-SIM)

@@ -35,6 +35,8 @@ def test_R_OUT_5_both_catalogues_are_complete_with_the_same_fields():
     for key in EN:
         en = {f for _, f, _, _ in fields.parse(EN[key]) if f}
         es = {f for _, f, _, _ in fields.parse(ES[key]) if f}
+        if key.startswith("msg_"):  # messages: tests/test_messages.py (`{name_g:o/a}`)
+            continue
         assert en == es - {"g"}, key  # `{g:o/a}`: Spanish agreement (R-OUT-5)
 
 

@@ -75,10 +75,9 @@ def find(name: str) -> dict[str, Any]:
     if len(close) == 1:
         return record(close[0])
     if not close:
-        raise UsageError(f'--srd: no SRD creature is called "{name}" (pbwcombat srd search '
-                         "WORD lists them)")
+        raise UsageError("srd_none", name=name)
     shown = ", ".join(row[0] for row in close[:8]) + (" …" if len(close) > 8 else "")
-    raise UsageError(f'--srd: "{name}" names several SRD creatures: {shown}')
+    raise UsageError("srd_several", name=name, shown=shown)
 
 
 def search(word: str) -> list[Row]:

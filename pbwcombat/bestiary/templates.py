@@ -42,7 +42,7 @@ def read_text(source: str) -> str:
         return Path(source).read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as e:
         why = getattr(e, "strerror", None) or type(e).__name__
-        raise EncounterMissing(f"{source}: the stat block cannot be read ({why})") from None
+        raise EncounterMissing("statblock_cannot_be_read", source=source, reason=why) from None
 
 
 def from_statblock(source: str, side: str, lenient: bool) -> Template:
@@ -77,8 +77,7 @@ def roster(template: Template, ids: list[str], count: int | None, name: str | No
     else:
         people = [(f"{base}-{i}", f"{stem} {i}") for i in range(1, count + 1)]
     if any(len(n) > 200 for _, n in people):
-        raise UsageError("add --name: a name holds at most 200 characters (with --count, "
-                         "its ' N' included)")
+        raise UsageError("add_name_name_holds_most")
     tables = [{"id": cid, **template.table, "name": shown} for cid, shown in people]
     try:
         validate_combatant(tables[0])
@@ -86,5 +85,5 @@ def roster(template: Template, ids: list[str], count: int | None, name: str | No
         raise InvalidEncounter([f"add: {p}" for p in problems_of(e)]) from None
     dice = tuple(template.hit_dice for _ in tables) if roll_hp and template.hit_dice else ()
     if roll_hp and not template.hit_dice:
-        raise UsageError("add --roll-hp: the stat block gives no Hit Dice")
+        raise UsageError("statblock_no_hit_dice")
     return json.dumps(tables, ensure_ascii=False, separators=(",", ":")), dice

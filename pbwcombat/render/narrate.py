@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING, Any
 
 from pbwcombat import events as ev
 from pbwcombat.dice import Roll, RolledTerm
-from pbwcombat.render.catalog import CATALOGUES
+from pbwcombat.render.catalog import CATALOGUES, Agree
 from pbwcombat.render.markup import Plain
-from pbwcombat.render.messages import Agree, contract, localize
+from pbwcombat.render.messages import contract, skipped_reason
 from pbwcombat.rules.effects import nonlethal_state
 
 if TYPE_CHECKING:
@@ -634,7 +634,7 @@ class Narrator:
         return self.t("DeclarationCleared", name=self.name(e.name))
 
     def _DeclarationSkipped(self, e: ev.DeclarationSkipped) -> str:
-        reason = localize(e.reason, self.lang, self.genders, self.markup, rule_ids=self.gm)
+        reason = skipped_reason(e, self.lang, self.genders, self.markup, rule_ids=self.gm)
         return self.t("DeclarationSkipped", name=self.name(e.name),
                       action=self.declared(e.who, e.action), reason=reason)
 

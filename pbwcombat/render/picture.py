@@ -110,8 +110,8 @@ def _title(enc: Encounter, lang: str) -> str:
 
 def legend(enc: Encounter, lang: str) -> list[tuple[str, str, str]]:
     """(letter, text, side) per placed combatant: name, side name, and its marks in words."""
+    from pbwcombat.render.catalog import Agree
     from pbwcombat.render.markup import Plain
-    from pbwcombat.render.messages import Agree
     from pbwcombat.render.narrate import Narrator, condition
 
     n = Narrator(Plain(), lang, False, enc.mention, enc)
@@ -164,9 +164,9 @@ def draw_png(enc: Encounter, path: Path,
     try:
         from PIL import Image, ImageDraw
     except ImportError:
-        raise UsageError("--png needs Pillow: pip install 'pbwcombat[map]'") from None
+        raise UsageError("png_needs_pillow") from None
     if enc.gridless:
-        raise UsageError("this encounter has no grid (no positions)")
+        raise UsageError("no_grid")
     lang = lang or enc.lang
     placed = [c for c in enc.active if c.position is not None]
     x0, y0 = _origin(enc)
@@ -230,5 +230,5 @@ def draw_png(enc: Encounter, path: Path,
         try:
             path.write_bytes(buffer.getvalue())
         except OSError as e:
-            raise CannotWrite(f"{path}: cannot be written ({e.strerror or e})") from None
+            raise CannotWrite("cannot_be_written", path=path, reason=e.strerror or e) from None
     return size

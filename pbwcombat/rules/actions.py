@@ -48,18 +48,18 @@ def _targets(res: Resolution, me: Combatant, a: ActionDef, targets: list[str]
     """R-ACT-3: targets named once each, within range, alive (healing the dead: --force)."""
     people = [res.combatant(t) for t in dict.fromkeys(targets)]
     if a.needs_targets and not people:
-        raise UsageError(f"{a.display} needs --target ID[,ID…] (R-ACT-3)")
+        raise UsageError("needs_target", rule="R-ACT-3", name=a.display)
     if people and not a.needs_targets:
-        raise UsageError(f"{a.display} takes no target (R-ACT-3)")
+        raise UsageError("takes_target", rule="R-ACT-3", name=a.display)
     for t in people:
         if t.status == "dead" and not (a.heal and res.force):
-            raise IllegalAction("R-HP-1", f"{t.display} is dead")
+            raise IllegalAction("R-HP-1", "is_dead", name=t.display)
         check_aware(res, me, t)  # R-INI-4: in the surprise round, only enemies it knows of
         if a.range is not None and me.position is not None and t.position is not None:
             d = distance(me.position, t.position)
             if d > a.range:
-                raise IllegalAction("R-ACT-3", f"{t.display} is out of {a.display}'s range "
-                                               f"({d} > {a.range} squares)")
+                raise IllegalAction("R-ACT-3", "action_out_of_range", name=t.display,
+                                    action=a.display, distance=d, range=a.range)
     return people
 
 
@@ -71,13 +71,14 @@ def take_action(res: Resolution, who: str, key: str | None, targets: list[str],
     if key is not None:
         a = me.action(key)
         if a is None:
-            raise UsageError(f'{me.display} has no action "{key}"')
+            raise UsageError("has_no_action", name=me.display, action=key)
     else:
         if cost not in COSTS:
-            raise UsageError(f"--cost: {cost!r} is not one of {', '.join(COSTS)}")
+            raise UsageError("not_one_of", flag="--cost", value=repr(cost),
+                             choices=", ".join(COSTS))
         a = ActionDef.new(id="ad-hoc", name=text, cost=cost, provokes=provokes)
     if a.uses is not None and a.uses <= 0:  # not even --force: uses cannot go below 0
-        raise IllegalAction("R-ACT-1", f"{a.display} has no uses left")
+        raise IllegalAction("R-ACT-1", "has_uses_left", name=a.display)
     people = _targets(res, me, a, targets)
     _spend(res, me, a.cost, a.display)
     res.emit(ev.ActionTaken(who, me.display, a.id if key else "", a.display, a.cost,

@@ -9,24 +9,28 @@ from pbwcombat.errors import IllegalAction
 from pbwcombat.model import Combatant, TurnSpent
 from pbwcombat.rules.effects import STAGGERED, held
 
+# R-TRN-4: a status that keeps a combatant from acting, said as such (else as a held state)
+_CANNOT_ACT = {"dead": "cannot_act_dead", "disabled": "cannot_act_disabled",
+               "dying": "cannot_act_dying", "stable": "cannot_act_stable"}
 
 def require_actor(res: Resolution, who: str) -> Combatant:
     """An active combatant able to act, on its turn (R-TRN-3), in a running combat."""
     res.require_combat()
     c = res.combatant(who)
     if c.status == "dead":
-        raise IllegalAction("R-HP-1", f"{c.display} is dead and cannot act")
+        raise IllegalAction("R-HP-1", "cannot_act_dead", name=c.display)
     if not c.can_act and not res.force:
         if c.knocked_out:
-            raise IllegalAction("R-HP-7", f"{c.display} is unconscious (nonlethal damage "
-                                          "above its hit points) and cannot act")
+            raise IllegalAction("R-HP-7", "unconscious_nonlethal_damage_above_its", name=c.display)
         if c.unable_by:
-            raise IllegalAction("R-CND-3", f"{c.display} is {c.unable_by} and cannot act")
-        raise IllegalAction("R-TRN-4", f"{c.display} is {c.status} and cannot act")
+            raise IllegalAction("R-CND-3", "cannot_act_held", name=c.display, state=c.unable_by)
+        raise IllegalAction("R-TRN-4", _CANNOT_ACT.get(c.status, "cannot_act_held"),
+                            name=c.display, state=c.status)
     if not res.enc.takes_turn_now(who) and not res.force:
         turn = res.enc.state.turn
-        whose = res.enc.get(turn).display if turn else "nobody"
-        raise IllegalAction("R-TRN-3", f"it is not {c.display}'s turn (it is {whose}'s)")
+        if turn is None:
+            raise IllegalAction("R-TRN-3", "not_turn_nobody", name=c.display)
+        raise IllegalAction("R-TRN-3", "not_turn", name=c.display, whose=res.enc.get(turn).display)
     return c
 
 
@@ -35,8 +39,8 @@ def check_aware(res: Resolution, actor: Combatant, target: Combatant) -> None:
     aware of."""
     if res.enc.state.phase == "surprise" and target.side != actor.side \
             and not actor.is_aware_of(target):  # not an allowance: --force does not lift it
-        raise IllegalAction("R-INI-4", f"{actor.display} is not aware of {target.display} "
-                                       "in the surprise round")
+        raise IllegalAction("R-INI-4", "not_aware_surprise_round", name=actor.display,
+                            target=target.display)
 
 
 def single_action_turn(res: Resolution, c: Combatant) -> str | None:
@@ -56,7 +60,7 @@ def turn_left(res: Resolution, c: Combatant) -> TurnSpent:
     has used the whole turn."""
     sp = res.enc.spent_of(c.id)
     if sp.extended or sp.full_round:
-        raise IllegalAction("R-TRN-3", f"{c.display} has used the whole turn")
+        raise IllegalAction("R-TRN-3", "has_used_whole_turn", name=c.display)
     return sp
 
 
@@ -66,12 +70,12 @@ def check_standard(res: Resolution, c: Combatant) -> None:
         return
     sp = turn_left(res, c)
     if sp.standard:
-        raise IllegalAction("R-TRN-3", f"{c.display} has already taken a standard action")
+        raise IllegalAction("R-TRN-3", "has_already_taken_standard_action", name=c.display)
     if sp.moves >= 2:
-        raise IllegalAction("R-TRN-3", f"{c.display} has taken two move actions")
+        raise IllegalAction("R-TRN-3", "has_taken_two_move_actions", name=c.display)
     rule = single_action_turn(res, c)
     if rule and sp.moves:
-        raise IllegalAction(rule, f"{c.display} has one action this turn and has moved")
+        raise IllegalAction(rule, "one_action_moved", name=c.display)
 
 
 def move_kind(res: Resolution, c: Combatant, cost: int, run: bool, step: bool) -> str:
@@ -81,34 +85,34 @@ def move_kind(res: Resolution, c: Combatant, cost: int, run: bool, step: bool) -
     squares = c.speed // 5
     if step:
         if cost != 1:
-            raise IllegalAction("R-TRN-2", "a 5-ft step is one square")
+            raise IllegalAction("R-TRN-2", "ft_step_one_square")
         if not res.force and (sp.moved or sp.step):
-            raise IllegalAction("R-TRN-2", f"{c.display} has already moved: no 5-ft step")
+            raise IllegalAction("R-TRN-2", "has_already_moved_ft_step", name=c.display)
         if not res.force and sp.extended:
-            raise IllegalAction("R-TRN-3", f"{c.display} has used the whole turn")
+            raise IllegalAction("R-TRN-3", "has_used_whole_turn", name=c.display)
         return "step"  # after a full-round action that moved nobody (R-ACT-1/5) it is allowed
     if not res.force and sp.step:
-        raise IllegalAction("R-TRN-2", f"{c.display} took a 5-ft step: no other movement")
+        raise IllegalAction("R-TRN-2", "took_ft_step_other_movement", name=c.display)
     rule = single_action_turn(res, c)
     if run:
         if cost > 4 * squares and not res.force:
-            raise IllegalAction("R-TRN-2", f"a run is at most {4 * squares} squares "
-                                           f"({c.display} needs {cost})")
+            raise IllegalAction("R-TRN-2", "run_most_squares_needs", most=4 * squares,
+                                name=c.display, cost=cost)
         if not res.force and (rule or sp.standard or sp.moves or sp.extended):
             raise IllegalAction(rule or "R-TRN-2",
-                                f"running takes {c.display}'s whole turn")
+                                "running_takes_whole_turn", name=c.display)
         return "full"
     if res.force:
         return "move"
     turn_left(res, c)
     if rule and (sp.standard or sp.moves):
-        raise IllegalAction(rule, f"{c.display} has one action this turn and has used it")
+        raise IllegalAction(rule, "one_action_used", name=c.display)
     if cost <= squares and sp.moves < 2 and not (sp.standard and sp.moves):
         return "move"
     if cost <= 2 * squares and not rule and sp.moves == 0 and not sp.standard:
         return "double"
-    raise IllegalAction("R-TRN-2", f"{c.display} cannot move {cost} squares now "
-                                   f"(speed {squares} squares per move action)")
+    raise IllegalAction("R-TRN-2", "cannot_move_squares_now_speed", name=c.display, cost=cost,
+                        squares=squares)
 
 
 def check_full_round(res: Resolution, c: Combatant, what: str) -> None:
@@ -118,12 +122,10 @@ def check_full_round(res: Resolution, c: Combatant, what: str) -> None:
         return
     rule = single_action_turn(res, c)
     if rule:
-        raise IllegalAction(rule, f"{c.display} has one standard or move action this turn: "
-                                  "no full-round action")
+        raise IllegalAction(rule, "one_action_no_full_round", name=c.display)
     sp = turn_left(res, c)
     if sp.standard or sp.moves or (sp.moved and not sp.step):
-        raise IllegalAction("R-TRN-3", f"a full-round action takes {c.display}'s whole turn, "
-                                       "and the turn is already in use")
+        raise IllegalAction("R-TRN-3", "full_round_action_takes_whole", name=c.display)
 
 
 def check_move_action(res: Resolution, c: Combatant) -> None:
@@ -133,6 +135,6 @@ def check_move_action(res: Resolution, c: Combatant) -> None:
     sp = turn_left(res, c)
     rule = single_action_turn(res, c)
     if rule and (sp.standard or sp.moves):
-        raise IllegalAction(rule, f"{c.display} has one action this turn and has used it")
+        raise IllegalAction(rule, "one_action_used", name=c.display)
     if sp.moves >= 2 or (sp.standard and sp.moves):
-        raise IllegalAction("R-TRN-3", f"{c.display} has no move action left")
+        raise IllegalAction("R-TRN-3", "has_move_action_left", name=c.display)

@@ -36,14 +36,14 @@ def choose_weapon(a: Combatant, t: Combatant, key: str | None) -> Weapon:
     if key:
         w = a.weapon(key)
         if w is None:
-            raise UsageError(f'{a.display} has no weapon "{key}"')
+            raise UsageError("has_weapon_named", name=a.display, weapon=key)
         return w
     for w in a.weapons:
         if in_reach_or_range(a, w, t) and (w.ammo is None or w.ammo > 0):
             return w
     if not a.weapons:
-        raise IllegalAction("R-ATK-8", f"{a.display} has no weapon")
-    raise IllegalAction("R-ATK-8", f"no weapon of {a.display} reaches {t.display}")
+        raise IllegalAction("R-ATK-8", "has_no_weapon", name=a.display)
+    raise IllegalAction("R-ATK-8", "weapon_reaches", name=a.display, target=t.display)
 
 
 def attack(res: Resolution, attacker: str, target: str, weapon_key: str | None, mod: int,
@@ -53,24 +53,24 @@ def attack(res: Resolution, attacker: str, target: str, weapon_key: str | None, 
     a = require_actor(res, attacker)
     t = res.combatant(target)
     if target == attacker:
-        raise IllegalAction("R-ATK-1", f"{a.display} cannot attack itself")
+        raise IllegalAction("R-ATK-1", "cannot_attack_itself", name=a.display)
     if t.status == "dead":
-        raise IllegalAction("R-HP-1", f"{t.display} is already dead")
+        raise IllegalAction("R-HP-1", "already_dead", name=t.display)
     check_aware(res, a, t)
     check_standard(res, a)
     w = choose_weapon(a, t, weapon_key)
     if not in_reach_or_range(a, w, t):
         rule = "R-GEO-3" if w.kind == "melee" else "R-GEO-4"
-        what = "reach" if w.kind == "melee" else "range"
-        raise IllegalAction(rule, f"{t.display} is out of {w.name}'s {what}")
+        what = "out_of_reach" if w.kind == "melee" else "out_of_range"
+        raise IllegalAction(rule, what, name=t.display, weapon=w.name)
     mods: tuple[Mod, ...] = (Mod(mod, "gm"),) if mod else ()
     if w.kind == "ranged":
         if w.ammo == 0:
-            raise IllegalAction("R-ATK-9", f"{w.name} has no ammunition left")
+            raise IllegalAction("R-ATK-9", "has_ammunition_left", weapon=w.name)
         if into_melee(res.enc, a, t):
             if shooting_forbidden(res.enc):
-                raise IllegalAction("R-ATK-6", f"{t.display} is engaged in melee: no shooting "
-                                               "into melee (rules.ranged_into_melee)")
+                raise IllegalAction("R-ATK-6", "engaged_melee_shooting_into_melee",
+                                    name=t.display)
             mods = (*mods, Mod(-4, "into_melee"))
     res.emit(ev.ActionSpent(attacker, "standard"))
     if a.disengage_streak:
@@ -110,12 +110,12 @@ def full_attack(res: Resolution, attacker: str, targets: list[str], weapon_key: 
     a = require_actor(res, attacker)
     named = [res.combatant(t) for t in dict.fromkeys(targets)]
     if not named:
-        raise UsageError("attack --full: give one or more targets T1,T2,…")
+        raise UsageError("attack_full_give_one_more")
     for t in named:
         if t.id == attacker:
-            raise IllegalAction("R-ATK-1", f"{a.display} cannot attack itself")
+            raise IllegalAction("R-ATK-1", "cannot_attack_itself", name=a.display)
         if t.status == "dead":
-            raise IllegalAction("R-HP-1", f"{t.display} is already dead")
+            raise IllegalAction("R-HP-1", "already_dead", name=t.display)
         check_aware(res, a, t)
     check_full_round(res, a, "a full attack")
     w = choose_weapon(a, named[0], weapon_key)
@@ -123,13 +123,12 @@ def full_attack(res: Resolution, attacker: str, targets: list[str], weapon_key: 
     for t in named:
         if not in_reach_or_range(a, w, t):
             rule = "R-GEO-3" if w.kind == "melee" else "R-GEO-4"
-            what = "reach" if w.kind == "melee" else "range"
-            raise IllegalAction(rule, f"{t.display} is out of {w.name}'s {what}")
+            what = "out_of_reach" if w.kind == "melee" else "out_of_range"
+            raise IllegalAction(rule, what, name=t.display, weapon=w.name)
         if w.kind == "ranged" and shooting_forbidden(res.enc) and into_melee(res.enc, a, t):
-            raise IllegalAction("R-ATK-6", f"{t.display} is engaged in melee: no shooting "
-                                           "into melee (rules.ranged_into_melee)")
+            raise IllegalAction("R-ATK-6", "engaged_melee_shooting_into_melee", name=t.display)
     if w.kind == "ranged" and w.ammo == 0:
-        raise IllegalAction("R-ATK-9", f"{w.name} has no ammunition left")
+        raise IllegalAction("R-ATK-9", "has_ammunition_left", weapon=w.name)
     res.emit(ev.ActionSpent(attacker, "full"))
     if a.disengage_streak:
         res.emit(ev.StreakReset(attacker, a.display))  # R-DIS-6

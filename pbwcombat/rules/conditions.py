@@ -30,8 +30,7 @@ def _gender(c: Combatant) -> str:
 def check_name(name: str) -> str:
     """A condition name is a slug (R-CND-1): lower-case letters, digits, `-` and `_`."""
     if not re.match(ID_PATTERN, name) or len(name) > _SLUG_MAX:
-        raise UsageError(f'"{name}" is not a condition name: use a slug such as prone, '
-                         "stunned, paralyzed, flat-footed or any-other-word")
+        raise UsageError("not_condition_name", name=name)
     return name
 
 
@@ -63,15 +62,15 @@ def condition(res: Resolution, targets: list[str], name: str, rounds: int | None
     `condition WHO NAME --remove` (R-CND-1)."""
     check_name(name)
     if remove and (rounds is not None or ends is not None or of is not None):
-        raise UsageError("--remove takes no --rounds, --ends or --of")
+        raise UsageError("remove_takes_rounds_ends")
     if rounds is None and (ends is not None or of is not None):
-        raise UsageError("--ends and --of need --rounds N")
+        raise UsageError("ends_need_rounds_n")
     if rounds is not None and rounds > 1_000_000:  # the file's bound on `turns` (SPEC: 2)
-        raise UsageError(f"--rounds: {rounds} is more than 1000000 turns")
+        raise UsageError("rounds_more_than_turns", rounds=rounds)
     if rounds is not None and rounds < 1:
-        raise UsageError(f"--rounds: {rounds} is not a number of turns (1 or more)")
+        raise UsageError("rounds_not_number_turns_more", rounds=rounds)
     if ends not in (None, "start", "end"):
-        raise UsageError(f"--ends: {ends!r} is not one of start, end")
+        raise UsageError("not_one_of", flag="--ends", value=repr(ends), choices="start, end")
     people = [res.combatant(t) for t in dict.fromkeys(targets)]
     if of is not None:
         res.combatant(of)
@@ -80,7 +79,7 @@ def condition(res: Resolution, targets: list[str], name: str, rounds: int | None
         if remove:
             if name not in p.conditions:
                 raise IllegalAction("R-CND-1",
-                                    f"{p.display} does not have the condition {name}")
+                                    "does_not_have_condition", name=p.display, condition=name)
             remove_condition(res, p.id, name, "removed")
         else:
             apply_condition(res, p.id, name, rounds, ends or "start", of)
@@ -146,7 +145,7 @@ def stand_up(res: Resolution, who: str) -> None:
     me = require_actor(res, who)
     ends = held(me.conditions).stand_up_ends
     if not ends:
-        raise IllegalAction("R-CND-3", f"{me.display} is not prone")
+        raise IllegalAction("R-CND-3", "not_prone", name=me.display)
     check_move_action(res, me)  # a move action, but no movement: a 5-ft step allows it
     res.emit(ev.ActionSpent(who, "move"))
     if me.disengage_streak:

@@ -36,7 +36,7 @@ def declare(res: Resolution, who: str, argv: list[str]) -> None:
 def clear(res: Resolution, who: str) -> None:
     c = res.combatant(who)
     if who not in res.enc.state.declarations:
-        raise IllegalAction("R-TRN-3", f"{c.display} has nothing declared")
+        raise IllegalAction("R-TRN-3", "has_nothing_declared", name=c.display)
     res.emit(ev.DeclarationCleared(who, c.display))
 
 
@@ -85,8 +85,11 @@ def _resolve_one(res: Resolution, who: str) -> None:
             res.apply(action)
         except PbwError as e:
             res.restore(snap)
-            res.emit(ev.DeclarationSkipped(who, me.display, tuple(argv or ["attack"]),
-                                           e.message))
+            res.emit(ev.DeclarationSkipped(
+                who, me.display, tuple(argv or ["attack"]), e.message, e.key,
+                tuple((k, str(v)) for k, v in e.fields.items()),
+                e.rule or "" if e.rule_first else ""))
+
 
 
 def _require_a_standing_target(res: Resolution, action: Action) -> None:
@@ -113,7 +116,7 @@ def _require_a_standing_target(res: Resolution, action: Action) -> None:
     if people and all(c.hp <= 0 for c in people) and not any(c.status == "dead"
                                                               for c in people):
         names = ", ".join(c.display for c in people)
-        raise IllegalAction("R-ORD-3", f"every target is down ({names})")
+        raise IllegalAction("R-ORD-3", "every_target_down", names=names)
 
 
 def _declare(res: Resolution, x: act.Declare) -> None:

@@ -66,6 +66,4 @@ def shooting_forbidden(enc: Encounter) -> bool:
 def require_engagement(enc: Encounter) -> None:
     """R-ENG-0: `disengage` exists only under seed 000's engagement rules."""
     if not enc.rules.engagement:
-        raise IllegalAction("R-ENG-0", "plain d20 (rules.engagement = false): nobody is "
-                                       "engaged, there is no disengaging; leave with "
-                                       "`move --withdraw` or `move --step`")
+        raise IllegalAction("R-ENG-0", "engagement_off")

@@ -34,7 +34,7 @@ def set_value(res: Resolution, subject: str, key: str, text: str) -> None:
     changes = changed_keys(before, wanted)  # what the GM set (not defaults the write adds)
     if not changes:
         where = f"rules.{key}" if subject == "rules" else f"{subject} {key}"
-        raise UsageError(f"nothing to change: {where} is already {text}")
+        raise UsageError("set_nothing_to_change", where=where, text=text)
     res.emit(ev.ValueSet(subject, name, pc, key, text,
                          tuple((c["key"], json.dumps(c["old"], ensure_ascii=False),
                                 json.dumps(c["new"], ensure_ascii=False)) for c in changes)))

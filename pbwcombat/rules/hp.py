@@ -21,8 +21,7 @@ def change_hp(res: Resolution, who: str, delta: int, cause: str) -> None:
     if delta > 0:
         hp = max(c.hp, min(hp, c.full_hp))  # R-HP-5: healing stops at max_hp
     if hp < -HP_BOUND:  # SPEC: never write a file the tool would refuse (exit 3)
-        raise IllegalAction("R-HP-1", f"{c.display} would drop below -{HP_BOUND} hit points, "
-                                      "more than the file can hold")
+        raise IllegalAction("R-HP-1", "would_drop_below_hit_points", name=c.display, bound=HP_BOUND)
     previous = "dying" if delta < 0 and c.status == "stable" else c.status  # R-HP-5
     status = status_for(hp, res.enc.rules.death_at, previous)
     nonlethal = max(c.nonlethal - delta, 0) if delta > 0 else c.nonlethal
@@ -78,7 +77,7 @@ def parse_delta(text: str) -> tuple[int, str]:
     sign, rest = split_sign(text)
     body = rest.strip()
     if not body or body[:1] in "+-":
-        raise UsageError(f'"{text}" is not a signed integer or dice expression (R-HP-5)')
+        raise UsageError("not_signed_integer_dice_expression", rule="R-HP-5", text=text)
     try:
         parse(body)
     except DiceSyntaxError as e:  # point into DELTA as typed, not into its unsigned part
@@ -92,20 +91,17 @@ def _check_kind(sign: int, temp: bool, nonlethal: bool, energy: str | None) -> N
     from pbwcombat.traits import ENERGY
 
     if temp and (nonlethal or energy is not None):
-        raise UsageError("hp --temp gives temporary hit points: not with --nonlethal or "
-                         "--energy (R-HP-6)")
+        raise UsageError("temp_gives_temporary_hit_points", rule="R-HP-6")
     if temp and sign < 0:
-        raise UsageError("hp -N --temp: temporary hit points are given, never taken; damage "
-                         "takes them first (R-HP-6)")
+        raise UsageError("temp_temporary_hit_points_are", rule="R-HP-6")
     if nonlethal and sign > 0:
-        raise UsageError("hp +N --nonlethal: nonlethal damage is negative (-N); healing "
-                         "lowers it (R-HP-7)")
+        raise UsageError("nonlethal_nonlethal_damage_negative_healing", rule="R-HP-7")
     if energy is not None:
         if energy not in ENERGY:
             kinds = ", ".join(ENERGY)
-            raise UsageError(f'--energy: "{energy}" is not an energy kind ({kinds}) (R-HP-8)')
+            raise UsageError("energy_not_energy_kind", rule="R-HP-8", energy=energy, kinds=kinds)
         if sign > 0:
-            raise UsageError("hp +N --energy: energy damage is negative (-N) (R-HP-8)")
+            raise UsageError("energy_energy_damage_negative", rule="R-HP-8")
 
 
 def gm_hp(res: Resolution, targets: list[str], delta_text: str, temp: bool = False,
@@ -124,8 +120,7 @@ def gm_hp(res: Resolution, targets: list[str], delta_text: str, temp: bool = Fal
     amount = sign * roll.total
     for p in people:
         if amount > 0 and p.status == "dead" and not res.force:
-            raise IllegalAction("R-HP-5", f"{p.display} is dead: bringing the dead back "
-                                          "needs --force")
+            raise IllegalAction("R-HP-5", "dead_bringing_dead_back_needs", name=p.display)
     for p in people:
         if temp:
             gain_temp(res, p.id, amount)

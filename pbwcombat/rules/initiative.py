@@ -93,7 +93,7 @@ def roll_initiative(res: Resolution, reroll: bool) -> None:
     res.require_not_ended()
     active = list(res.enc.active)
     if not active:
-        raise IllegalAction("R-INI-1", "there is nobody to roll initiative for")
+        raise IllegalAction("R-INI-1", "there_nobody_roll_initiative")
     if phase == "setup" or reroll:
         units = units_of(active)
         _roll_units(res, units)
@@ -108,8 +108,7 @@ def roll_initiative(res: Resolution, reroll: bool) -> None:
         return
     newcomers = [c for c in active if c.id not in res.enc.state.order]
     if not newcomers:
-        raise IllegalAction("R-INI-1", "initiative is already rolled and nobody new is waiting "
-                                       "(use --reroll to roll again for everyone)")
+        raise IllegalAction("R-INI-1", "initiative_already_rolled_nobody_new")
     _place_newcomers(res, newcomers)
 
 

@@ -20,21 +20,19 @@ def start_guard(res: Resolution, defender: str, ward: str) -> None:
     sp = res.enc.spent_of(defender)
     if not res.force and (sp.standard or sp.moves or sp.full_round or sp.step or sp.extended
                           or sp.disengage_tried):
-        raise IllegalAction("R-INT-1", f"guarding takes {d.display}'s whole turn, and the "
-                                       "turn is already in use")
+        raise IllegalAction("R-INT-1", "guarding_takes_whole_turn_turn", name=d.display)
     limited = single_action_turn(res, d)
     if limited and not res.force:
-        raise IllegalAction(limited, f"{d.display} has one standard or move action this "
-                                     "turn: guarding takes the whole turn")
+        raise IllegalAction(limited, "one_action_no_guard", name=d.display)
     if ward == defender or w.side != d.side:
-        raise IllegalAction("R-INT-1", f"{w.display} is not an ally of {d.display}")
+        raise IllegalAction("R-INT-1", "not_ally", ward=w.display, name=d.display)
     if w.status == "dead":
-        raise IllegalAction("R-INT-1", f"{w.display} is dead")
+        raise IllegalAction("R-INT-1", "is_dead", name=w.display)
     if max_reach(d) == 0:
-        raise IllegalAction("R-INT-1", f"{d.display} has no melee weapon and cannot guard")
+        raise IllegalAction("R-INT-1", "has_melee_weapon_cannot_guard", name=d.display)
     if not within_reach(d, w.position):
-        raise IllegalAction("R-INT-1", f"{w.display} is outside {d.display}'s radius "
-                                       f"({max_reach(d)} square(s))")
+        raise IllegalAction("R-INT-1", "outside_radius_square", ward=w.display, name=d.display,
+                            radius=max_reach(d))
     res.emit(ev.ActionSpent(defender, "extended"))
     if d.disengage_streak:
         res.emit(ev.StreakReset(defender, d.display))  # R-DIS-6: another action

@@ -23,12 +23,12 @@ def _check_path(res: Resolution, who: str, path: list[Square]) -> None:
     for sq in path[:-1]:
         other = standing.get(sq)
         if other is not None and other.side != me.side:
-            raise IllegalAction("R-TRN-2", f"{me.display} cannot pass through {other.display} "
-                                           f"at ({sq[0]},{sq[1]})")
+            raise IllegalAction("R-TRN-2", "cannot_pass_through", name=me.display,
+                                other=other.display, square=f"({sq[0]},{sq[1]})")
     end = standing.get(path[-1])
     if end is not None:
-        raise IllegalAction("R-TRN-2", f"({path[-1][0]},{path[-1][1]}) is taken by "
-                                       f"{end.display}")
+        raise IllegalAction("R-TRN-2", "square_taken", square=f"({path[-1][0]},{path[-1][1]})",
+                            other=end.display)
 
 
 def move_away(res: Resolution, who: str, to_cover: bool) -> None:
@@ -53,20 +53,20 @@ def move(res: Resolution, who: str, waypoints: list[Square], step: bool = False,
     R-AOO-5 disengage; engagement where the move ends (R-ENG-1)."""
     me = require_actor(res, who)
     if me.position is None:
-        raise UsageError("this encounter is gridless: use `move WHO --away` (R-GEO-5)")
+        raise UsageError("this_encounter_gridless_use_move", rule="R-GEO-5")
     if not waypoints:
-        raise UsageError("give one or more waypoints X,Y (or --away in a gridless encounter)")
+        raise UsageError("give_one_more_waypoints_away")
     start = me.position
     path = path_through(start, waypoints)
     if not path:
-        raise UsageError(f"{me.display} is already at ({start[0]},{start[1]})")
+        raise UsageError("already_at", name=me.display, square=f"({start[0]},{start[1]})")
     if run and not is_straight(start, path) and not res.force:
-        raise IllegalAction("R-TRN-2", "a run goes in a straight line")
+        raise IllegalAction("R-TRN-2", "run_goes_straight_line")
     _check_path(res, who, path)
     cost = path_cost(start, path)
     if withdraw:
         if step or run:
-            raise UsageError("--withdraw excludes --step and --run")
+            raise UsageError("withdraw_excludes_step_run")
         kind = _withdraw_kind(res, me, cost)
     else:
         kind = move_kind(res, me, cost, run=run, step=step)
@@ -95,11 +95,11 @@ def _withdraw_kind(res: Resolution, me: Combatant, cost: int) -> str:
 
     check_full_round(res, me, "a withdraw")
     if res.enc.spent_of(me.id).step and not res.force:
-        raise IllegalAction("R-TRN-2", f"{me.display} took a 5-ft step: no other movement")
+        raise IllegalAction("R-TRN-2", "took_ft_step_other_movement", name=me.display)
     squares = me.speed // 5
     if cost > 2 * squares and not res.force:
-        raise IllegalAction("R-ACT-6", f"a withdraw is at most {2 * squares} squares "
-                                       f"({me.display} needs {cost})")
+        raise IllegalAction("R-ACT-6", "withdraw_most_squares_needs", most=2 * squares,
+                            name=me.display, cost=cost)
     return "full"
 
 
@@ -155,13 +155,12 @@ def disengage(res: Resolution, who: str, to: Square | None, reckless: bool) -> N
     require_engagement(res.enc)  # R-ENG-0
     me = require_actor(res, who)
     if reckless and not res.enc.rules.reckless_disengage:
-        raise IllegalAction("R-DIS-7", "reckless disengagement is off "
-                                       "(rules.reckless_disengage = false)")
+        raise IllegalAction("R-DIS-7", "reckless_disengage_off")
     if not me.engaged:
-        raise IllegalAction("R-DIS-1", f"{me.display} is not engaged in melee")
+        raise IllegalAction("R-DIS-1", "not_engaged_melee", name=me.display)
     sp = res.enc.spent_of(who)
     if not res.force and (sp.extended or sp.full_round):
-        raise IllegalAction("R-DIS-3", f"{me.display} has only free actions left this turn")
+        raise IllegalAction("R-DIS-3", "has_only_free_actions_left", name=me.display)
     opponents = tuple(me.engaged)
     freed = attempt(res, who, list(opponents), reckless=reckless)
     if to is None:

@@ -43,8 +43,7 @@ def add(res: Resolution, action: Add) -> None:
             ids = [f"{base_id}-{i}" for i in range(1, action.count + 1)]
             names = [f"{stem} {i}" for i in range(1, action.count + 1)]
         if any(len(n) > 200 for n in names):  # the file's bound on names (SPEC: exit 2)
-            raise UsageError("add --name: a name holds at most 200 characters (with --count, "
-                             "its ' N' included)")
+            raise UsageError("add_name_name_holds_most")
         for cid, name in zip(ids, names, strict=True):
             newcomers.append(_fresh(other, id=cid, name=name, hp=other.full_hp))
     else:
@@ -59,10 +58,9 @@ def add(res: Resolution, action: Add) -> None:
     _check_ids(res, newcomers)
     squares = _squares(res, newcomers, tuple(action.at))
     if len(res.enc.combatants) + len(newcomers) > MAX_COMBATANTS:
-        raise UsageError(f"add: an encounter holds at most {MAX_COMBATANTS} combatants")
+        raise UsageError("add_encounter_holds_most_combatants", most=MAX_COMBATANTS)
     if action.initiative and res.enc.state.phase == "setup":
-        raise IllegalAction("R-INI-8", "no initiative has been rolled yet: roll-initiative "
-                                       "places everyone, newcomers included")
+        raise IllegalAction("R-INI-8", "initiative_has_been_rolled_yet")
     for c, sq in zip(newcomers, squares, strict=True):
         c = c.replace(position=sq) if sq is not None else c
         res.emit(ev.Added(c.id, c.display, sq, combatant_document(c)))
@@ -70,8 +68,8 @@ def add(res: Resolution, action: Add) -> None:
 
     problems = reference_problems(res.enc)  # the file was valid: these are the newcomers'
     if problems:  # e.g. a roster's `aware` or `guard:` naming someone absent here
-        raise UsageError("add: the newcomers would leave the file invalid: "
-                         f"{'; '.join(problems)} (R-ACT-7)")
+        raise UsageError("add_newcomers_would_leave_file", rule="R-ACT-7",
+                         invalid='; '.join(problems))
     if action.initiative:
         from pbwcombat.rules.initiative import place_newcomers
 
@@ -82,9 +80,9 @@ def _check_ids(res: Resolution, newcomers: list[Combatant]) -> None:
     seen: set[str] = set()
     for c in newcomers:
         if res.enc.find(c.id) is not None or c.id in seen:
-            raise UsageError(f'add: the id "{c.id}" is already used (R-ACT-7)')
+            raise UsageError("add_already_used", rule="R-ACT-7", id=c.id)
         if len(c.id) > 64:
-            raise UsageError(f'add: the id "{c.id}" is too long')
+            raise UsageError("add_too_long", id=c.id)
         seen.add(c.id)
 
 
@@ -95,22 +93,22 @@ def _squares(res: Resolution, newcomers: list[Combatant], at: tuple[tuple[int, i
         return [None] * len(newcomers)
     if res.enc.gridless and res.enc.combatants:
         if at:
-            raise UsageError("add --at: this encounter is gridless (R-ACT-7)")
+            raise UsageError("add_this_encounter_gridless", rule="R-ACT-7")
         return [None] * len(newcomers)
     if len(at) != len(newcomers):
-        raise UsageError(f"add --at: {len(newcomers)} newcomer(s) need {len(newcomers)} free "
-                         f"square(s), one each; {len(at)} given (R-ACT-7)")
+        raise UsageError("add_newcomer_need_free_square", rule="R-ACT-7", newcomers=len(newcomers),
+                         squares=len(newcomers), given=len(at))
     taken = {c.position: c for c in res.enc.active
              if c.position is not None and c.status != "dead"}
     used: set[tuple[int, int]] = set()
     for sq in at:
         if not all(-100_000 <= v <= 100_000 for v in sq):
-            raise UsageError(f"add --at: ({sq[0]},{sq[1]}) is off the board")
+            raise UsageError("add_off_board", square=f"({sq[0]},{sq[1]})")
         if sq in taken:
-            raise UsageError(f"add --at: ({sq[0]},{sq[1]}) is taken by "
-                             f"{taken[sq].display} (R-ACT-7)")
+            raise UsageError("add_taken", rule="R-ACT-7", square=f"({sq[0]},{sq[1]})",
+                             other=taken[sq].display)
         if sq in used:
-            raise UsageError(f"add --at: ({sq[0]},{sq[1]}) is given twice (R-ACT-7)")
+            raise UsageError("add_given_twice", rule="R-ACT-7", square=f"({sq[0]},{sq[1]})")
         used.add(sq)
     return list(at)
 

@@ -6,14 +6,10 @@ from pbwcombat import actions as act
 from pbwcombat import events as ev
 from pbwcombat.dice import parse
 from pbwcombat.engine import Resolution
-from pbwcombat.errors import IllegalAction, UsageError
+from pbwcombat.errors import IllegalAction, Message, UsageError
 from pbwcombat.model import DiceState, Encounter
 
-_CANNOT_ROLL = {
-    "dying": "roll --who: {name} is dying; the roll is logged anyway (R-HP-1)",
-    "stable": "roll --who: {name} is unconscious (stable); the roll is logged anyway (R-HP-1)",
-    "dead": "roll --who: {name} is dead; the roll is logged anyway (R-HP-1)",
-}
+_CANNOT_ROLL = {"dying": "roll_who_dying", "stable": "roll_who_stable", "dead": "roll_who_dead"}
 
 
 def free_roll(res: Resolution, expr: str, who: str | None, reason: str) -> None:
@@ -22,7 +18,8 @@ def free_roll(res: Resolution, expr: str, who: str | None, reason: str) -> None:
         c = res.combatant(who)
         name = c.display
         if c.status in _CANNOT_ROLL:  # logged all the same: the GM may mean it (a death
-            res.warnings.append(_CANNOT_ROLL[c.status].format(name=name))  # save house rule)
+            res.warnings.append(Message(_CANNOT_ROLL[c.status], name=name,  # save house rule)
+                                        rule="R-HP-1"))
     parsed = parse(expr)
     res.emit(ev.FreeRolled(who or "", name, str(parsed), res.dice.roll(parsed), reason))
 
@@ -43,13 +40,11 @@ def salt_dice(res: Resolution, salt: str) -> None:
     only after the commitment, so the GM cannot grind seeds for a salt he knows (R-LOG-9)."""
     assert res.enc.dice is not None
     if not salt:
-        raise UsageError("the salt cannot be empty")
+        raise UsageError("salt_cannot_empty")
     if not res.enc.dice.committed:  # R-LOG-9: a salt known before the commitment
-        raise IllegalAction("R-LOG-9", "the players' salt is set only after the commitment: "
-                                       "run dice commit first, then the players choose it")
+        raise IllegalAction("R-LOG-9", "salt_before_commit")
     if res.enc.dice.salt:  # R-LOG-5: once, even with --force (no fishing for a key)
-        raise IllegalAction("R-LOG-5", "the players' salt is already set; it can be set "
-                                       "only once")
+        raise IllegalAction("R-LOG-5", "players_salt_already_set_can")
     res.emit(ev.DiceSalted(salt))
 
 
@@ -57,10 +52,9 @@ def revealable_seed(enc: Encounter, force: bool) -> DiceState:
     """`dice reveal` (R-DIC-2): the generator's state, once the combat has ended (or with
     --force); refused while there is no seed or the fight goes on."""
     if enc.dice is None:
-        raise IllegalAction("R-DIC-2", "this encounter has no dice seed yet")
+        raise IllegalAction("R-DIC-2", "this_encounter_has_dice_seed")
     if enc.state.phase != "ended" and not force:
-        raise IllegalAction("R-DIC-2", "the seed is revealed only once the combat has ended "
-                                       "(--force to reveal now)")
+        raise IllegalAction("R-DIC-2", "seed_revealed_only_once_combat")
     return enc.dice
 
 

@@ -152,7 +152,7 @@ def advance(res: Resolution) -> None:
         res.emit(ev.RoundStarted(res.enc.state.round + 1, surprise=False))
         for round_hook in res.tables.on_round_start:
             round_hook(res)
-    raise IllegalAction("R-TRN-4", "nobody in the order can take a turn")
+    raise IllegalAction("R-TRN-4", "nobody_order_can_take_turn")
 
 
 def _longest_duration(enc: Encounter) -> int:
@@ -230,14 +230,13 @@ def delay(res: Resolution, who: str) -> None:
     res.require_combat()
     c = res.combatant(who)
     if not res.enc.takes_turn_now(who):
-        raise IllegalAction("R-TRN-7", f"{c.display} can delay only on its own turn")
+        raise IllegalAction("R-TRN-7", "can_delay_only_own_turn", name=c.display)
     if len(res.enc.members_of(who)) > 1:
-        raise IllegalAction("R-INI-3", f"{c.display} shares its group's turn and cannot "
-                                       "delay alone (rules.group_turn = \"shared\")")
+        raise IllegalAction("R-INI-3", "shares_group_turn_cannot_delay", name=c.display)
     spent = res.enc.state.spent
     if (spent.standard or spent.moves or spent.full_round or spent.step or spent.extended) \
             and not res.force:
-        raise IllegalAction("R-TRN-7", f"{c.display} has already acted this turn")
+        raise IllegalAction("R-TRN-7", "has_already_acted_this_turn", name=c.display)
     res.emit(ev.Delayed(who, c.display))
     advance(res)
 
@@ -248,10 +247,10 @@ def act_now(res: Resolution, who: str) -> None:
     res.require_combat()
     c = res.combatant(who)
     if who not in res.enc.state.delaying:
-        raise IllegalAction("R-TRN-7", f"{c.display} is not delaying")
+        raise IllegalAction("R-TRN-7", "not_delaying", name=c.display)
     if not c.can_act:
         raise IllegalAction("R-CND-3" if c.unable_by else "R-TRN-4",
-                            f"{c.display} cannot act ({c.unable_by or c.status})")
+                            "cannot_act_state", name=c.display, state=c.unable_by or c.status)
     previous = res.enc.state.turn
     end_turn(res)
     order = [o for o in res.enc.state.order if o != who]

@@ -22,7 +22,7 @@ from typing import Any, NamedTuple, TextIO
 
 from pbwcombat.dice import PaddedDiceSource
 from pbwcombat.engine import Resolution
-from pbwcombat.errors import PbwError
+from pbwcombat.errors import Message, PbwError
 from pbwcombat.model import Encounter
 
 Z95 = 1.959963984540054  # the 97.5th percentile of the standard normal
@@ -171,7 +171,7 @@ def _chunks(runs: int, jobs: int) -> list[tuple[int, int]]:
 
 def simulate(enc: Encounter, seed: bytes, runs: int, max_rounds: int, jobs: int,
              progress: Callable[[int], None] | None = None,
-             warn: Callable[[str], None] | None = None) -> list[Run]:
+             warn: Callable[[Message], None] | None = None) -> list[Run]:
     """`runs` fights in run order; `jobs` > 1 plays chunks of runs in forked processes. When
     no process can be started (a process limit, RLIMIT_NPROC), the runs are played in this
     one, the same report, and `warn` is told why."""
@@ -198,7 +198,7 @@ def simulate(enc: Encounter, seed: bytes, runs: int, max_rounds: int, jobs: int,
         _JOB = None
 
 
-def _pool(jobs: int, warn: Callable[[str], None] | None) -> Any:
+def _pool(jobs: int, warn: Callable[[Message], None] | None) -> Any:
     """A pool of `jobs` forked workers that leave Ctrl-C to this process (it ends them: one
     line, exit 130, no worker tracebacks), or None when none can be started."""
     import multiprocessing
@@ -207,8 +207,7 @@ def _pool(jobs: int, warn: Callable[[str], None] | None) -> Any:
         return multiprocessing.get_context("fork").Pool(jobs, initializer=_worker_start)
     except OSError as e:  # EAGAIN: the process limit; ENOMEM
         if warn is not None:
-            warn(f"--jobs {jobs}: no worker process could be started "
-                 f"({e.strerror or type(e).__name__}); the runs are played in one")
+            warn(Message("jobs_no_worker", jobs=jobs, reason=e.strerror or type(e).__name__))
         return None
 
 
@@ -332,7 +331,7 @@ def report(enc: Encounter, results: list[Run], seed_hex: str, max_rounds: int
 
 
 def odds(enc: Encounter, seed_hex: str, runs: int, max_rounds: int, jobs: int,
-         progress: Progress | None = None, warn: Callable[[str], None] | None = None
+         progress: Progress | None = None, warn: Callable[[Message], None] | None = None
          ) -> dict[str, Any]:
     """R-SIM-1/2: the report of `runs` fights from `enc`."""
     results = simulate(enc, bytes.fromhex(seed_hex), runs, max_rounds, jobs, progress, warn)

@@ -1,0 +1,756 @@
+"""The Spanish catalogue (R-OUT-5): the same keys as en.py, in natural Spanish d20 terms.
+
+`{name_g:o/a}` agrees with the gender of the name in `{name}`; `{n_n:casilla/casillas}` is the
+singular when the field `n` is 1 (render/messages.py).
+"""
+
+from __future__ import annotations
+
+ES: dict[str, str] = {
+    "header": "{name}",
+    "round": "Asalto {round}",
+    "surprise_round": "Asalto de sorpresa",
+    "setup": "Antes del combate",
+    "ended": "Combate terminado",
+    "turn_of": "Turno: {name}",
+    "deadline": "plazo {at} UTC",
+    "order": "Orden",
+    "engaged_with": "entablad{g:o/a} con {names}",
+    "missile_with": "entablad{g:o/a} a distancia con {names}",
+    "guarding": "defiende a {name}",
+    "flat_footed": "desprevenid{g:o/a}",
+    "delaying": "retrasando",
+    "declared": "Han declarado",
+    "not_declared": "Sin declarar",
+    "no_initiative": "sin iniciativa",
+    "hp_numbers": "{hp}/{max} PG",
+    "defense": "Defensa {defense}",
+    "at": "en {pos}",
+    "removed": "ha dejado el combate",
+    "unhurt": "iles{g:o/a}",
+    "wounded": "herid{g:o/a}",
+    "badly_wounded": "malherid{g:o/a}",
+    "down": "caíd{g:o/a}",
+    "dead": "muert{g:o/a}",
+    "status_disabled": "incapacitad{g:o/a}",
+    "status_dying": "moribund{g:o/a}",
+    "status_stable": "estable",
+    "status_dead": "muert{g:o/a}",
+    "supplied": "externo",
+    "supplied_note": "Las caras marcadas «externo» las ha dado el director; no son del "
+                     "generador.",
+    "numbers_note": "Los números de tirada (#n) cuentan en orden los dados del generador: con "
+                    "la semilla, que se revela tras el combate, cualquiera puede recalcular "
+                    "cada tirada.",
+    # expresiones de dados (R-DIC-1): errores en stderr
+    "dice_not_expression": "\"{expr}\" no es una expresión de dados",
+    "dice_at": "carácter {pos}: \"{found}\"",
+    "dice_at_end": "al final",
+    "dice_accepted": "Se admite: dados NdM (2d6; d20 = 1d20; d% = 1d100; también D), números "
+                     "enteros, + y - (+-2 = -2), conservar o descartar khK klK dhK dlK "
+                     "(2d20kh1, 4d6kh3; kh = kh1), paréntesis, * o × y / por un entero (/ "
+                     "redondea hacia abajo); espacios en cualquier sitio; como mucho {count} "
+                     "dados de {sides} caras por término, {terms} términos, {nesting} "
+                     "paréntesis anidados.",
+    "dice_double_sign": "dos signos iguales seguidos",
+    "dice_unopened": "un \")\" sin su \"(\"",
+    "dice_operator_expected": "aquí se esperaba +, -, *, × o /",
+    "dice_operand_expected": "aquí se esperaba un número, un dado (NdM) o \"(\"",
+    "dice_divide_by_dice": "el divisor debe ser un número entero sin dados",
+    "dice_divide_by_zero": "división por cero",
+    "dice_multiply_dice": "un lado de la multiplicación debe ser un número entero sin dados",
+    "dice_nesting": "más de {nesting} paréntesis anidados",
+    "dice_unclosed": "un \"(\" que nunca se cierra",
+    "dice_close_expected": "aquí se esperaba \")\"",
+    "dice_count": "de 1 a {count} dados por término",
+    "dice_sides_expected": "se esperaba el número de caras (o %) tras \"d\"",
+    "dice_sides": "los dados tienen de 1 a {sides} caras",
+    "dice_keep_count": "un término de {count} dados conserva de 1 a {count}",
+    "dice_drop_count": "un término de {count} dados debe conservar al menos uno tras descartar",
+    "dice_integer": "los números enteros llegan hasta {max}",
+    "dice_terms": "más de {terms} términos",
+    "mod_initiative_mod": "iniciativa",
+    "mod_gm": "modificador del director",
+    "mod_streak": "racha",
+    "mod_into_melee": "contra cuerpo a cuerpo",
+    "mod_defense": "Defensa − 10",
+    "mod_attack": "ataque",
+    "InitiativeRolled": "Iniciativa, {names}: {roll}",
+    "InitiativeJoined": "{name} se une a la iniciativa del grupo {group} ({total})",
+    "RollOffRolled": "Desempate, {names}: {roll}",
+    "OrderSet": "Orden de iniciativa: {order}",
+    "OrderSet_reroll": "Nuevo orden de iniciativa: {order}",
+    "CombatStarted": "¡Comienza el combate! Todos están desprevenidos hasta su primer turno.",
+    "CombatStarted_surprise": "¡Asalto de sorpresa! Actúan: {aware} (una acción estándar "
+                              "o de movimiento cada uno). Todos están desprevenidos hasta su "
+                              "primer turno normal.",
+    "RoundStarted": "— Asalto {round} —",
+    "RoundStarted_surprise": "— Asalto de sorpresa —",
+    "TurnStarted": "Es el turno de {name}.",
+    "TurnStarted_deadline": "Es el turno de {name} (plazo {at} UTC).",
+    "TurnSkipped_dying": "{name} está moribund{g:o/a} y no puede actuar.",
+    "TurnSkipped_down": "{name} está caíd{g:o/a} y no puede actuar.",
+    "TurnSkipped_stable": "{name} está inconsciente (estable) y no puede actuar.",
+    "TurnSkipped_unaware": "{name} ha sido sorprendid{g:o/a} y no actúa este asalto.",
+    "TurnSkipped_newcomer": "{name} llega después de su puesto en este asalto y actuará desde "
+                            "el siguiente.",
+    "MadeFlatFooted": "{g:Desprevenido/Desprevenida/Desprevenidos/Desprevenidas} hasta su "
+                      "primer turno: {names}.",
+    "StreakReset": "{name} pierde su racha de desentablar.",
+    "StreakReset_idle": "{name} deja pasar un turno sin intentar desentablar: se pierde la racha.",
+    "Delayed": "{name} retrasa su acción.",
+    "DelayEnded": "{name} deja de retrasar y actúa ahora.",
+    "CombatEnded": "El combate termina tras {rounds}. Vencedores: {winner}.",
+    "CombatEnded_none": "El combate termina tras {rounds}. No queda nadie en pie.",
+    "CombatEnded_hand": "El director da por terminado el combate tras {rounds}.",
+    "rounds_one": "1 asalto",
+    "rounds_other": "{n} asaltos",
+    "squares_one": "1 casilla",
+    "squares_other": "{n} casillas",
+    "and": " y ",
+    "fallen": "{g:Caído/Caída/Caídos/Caídas}: {names}.",
+    "HpChanged_damage": "{name} queda {state}.",
+    "HpChanged_gm": "{name} recibe {amount} de daño: {state}.",
+    "HpChanged_healing": "{name} se cura {amount}: {state}.",
+    "HpChanged_healing_hidden": "{name} se cura: {state}.",
+    "HpChanged_bleed": "{name} pierde 1 PG: {state}.",
+    "HpChanged_strain": "{name} se esfuerza con una acción estándar y pierde 1 PG: {state}.",
+    "GmHpRolled": "{expr} para {names}: {roll}",
+    "BleedRolled": "{name} se desangra: {roll} (1–10 se estabiliza) — {outcome}.",
+    "bleed_stable": "estable",
+    "bleed_loses": "pierde 1 PG",
+    "FreeRolled": "{name} tira {expr}{reason}: {roll}",
+    "FreeRolled_anon": "Tirada {expr}{reason}: {roll}",
+    "Removed": "{name} abandona el combate.",
+    "AttackRolled": "{attacker} ataca a {target} con {weapon}: {roll} contra {defense} — "
+                    "{outcome}",
+    "AttackRolled_aoo": "¡Ataque de oportunidad! {attacker} ataca a {target} con {weapon}: "
+                        "{roll} contra {defense} — {outcome}",
+    "AttackRolled_free": "Ataque gratuito: {attacker} ataca a {target} con {weapon}: {roll} "
+                         "contra {defense} — {outcome}",
+    "defense_ff": "Defensa {defense} (desprevenid{g:o/a})",
+    "hit": "impacto",
+    "miss": "fallo",
+    "miss_natural": "1 natural, fallo",
+    "threat": "impacto, ¡amenaza de crítico!",
+    "threat_natural": "20 natural, ¡amenaza de crítico!",
+    "hit_natural": "20 natural, impacto",
+    "CriticalConfirmRolled": "Confirmación del crítico: {roll} contra Defensa {defense} — "
+                             "{outcome}",
+    "confirmed": "¡confirmado!",
+    "not_confirmed": "no confirmado",
+    "DamageRolled": "Daño a {target}: {roll}{crit} → {amount}",
+    "DamageRolled_total": "Daño a {target}: {roll}{crit}",
+    "crit_times": " (crítico ×{mult})",
+    "AmmoSpent": "{weapon}: quedan {left} proyectiles.",
+    "AmmoSpent_one": "{weapon}: queda 1 proyectil.",
+    "AttackRefused": "{name} no sigue adelante: {reason}.",
+    "refused_fell": "ha caído",
+    "refused_forfeit": "pierde el ataque por la intercepción",
+    "AooDeclined": "{name} deja pasar a {mover}: no hace ataque de oportunidad.",
+    "InterceptDeclined": "{defender} deja pasar a {enemy}.",
+    "cost_standard": "acción estándar",
+    "cost_move": "acción de movimiento",
+    "cost_full": "acción de asalto completo",
+    "cost_free": "acción gratuita",
+    "ActionTaken": "{name} usa {action} ({cost}).",
+    "ActionTaken_targets": "{name} usa {action} sobre {targets} ({cost}).",
+    "ActionTaken_text": "{name}: {text} ({cost}).",
+    "CheckRolled": "{action}, prueba: {roll}",
+    "CheckRolled_dc": "{action}, prueba: {roll} contra CD {dc} — {outcome}",
+    "check_ok": "éxito",
+    "check_failed": "fallo: no ocurre nada",
+    "SaveRolled": "Salvación de {kind} de {name}: {roll} contra CD {dc} — {outcome}",
+    "save_ok": "superada",
+    "save_failed": "fallada",
+    "save_fort": "Fortaleza",
+    "save_ref": "Reflejos",
+    "save_will": "Voluntad",
+    "mod_fort": "Fortaleza",
+    "mod_ref": "Reflejos",
+    "mod_will": "Voluntad",
+    "EffectRolled_damage": "{action}, daño a {names}: {roll}",
+    "EffectRolled_heal": "{action}, curación para {names}: {roll}",
+    "SaveReduced_half": "{name} ha salvado: mitad de daño, {amount}.",
+    "SaveReduced_negates": "{name} ha salvado: sin efecto.",
+    "Added": "{name} se une al combate.",
+    "Added_at": "{name} se une al combate en {at}.",
+    "refused_no_ammo": "no le queda munición",
+    "refused_into_melee": "el objetivo está entablado cuerpo a cuerpo (no se dispara al "
+                          "cuerpo a cuerpo)",
+    "Moved": "{name} se mueve {path} ({squares}).",
+    "Moved_run": "{name} corre {path} ({squares}).",
+    "Moved_step": "{name} da un paso de 5 pies a {path}.",
+    "MovedAway": "{name} se aleja.",
+    "MoveStopped": "{name} se detiene en {at}: {reason}.",
+    "stop_fell": "ha caído",
+    "stop_disengage": "no ha logrado desentablar",
+    "stop_intercepted": "interceptad{g:o/a}",
+    "Engaged": "{a} y {b} quedan entablad{g:os/as} cuerpo a cuerpo.",
+    "Engaged_missile": "{a} y {b} quedan entablad{g:os/as} a distancia.",
+    "Disengaged": "{a} y {b} ya no están entablad{g:os/as}.",
+    "Disengaged_missile": "{a} sale del entablamiento a distancia de {b}.",
+    "DefenseTotalRolled": "Total de Defensa de {name}: {roll}",
+    "AttackTotalRolled": "Total de Ataque de {name}: {roll}",
+    "DisengageResolved_ok": "{name} desentabla.",
+    "DisengageResolved_fail": "{name} no logra desentablar y sigue entablad{g:o/a}; el "
+                              "intento es su acción de este turno.",
+    "DisengageResolved_reckless": "{name} desentabla temerariamente.",
+    "DisengageResolved_auto": "{name} desentabla sin tirada ({reason}).",
+    "auto_opponents_down": "todos sus oponentes entablados han caído o no pueden luchar",
+    "auto_not_attacked": "ningún oponente entablado le ha atacado desde su turno anterior",
+    "auto_no_ammo": "el tirador no tiene munición",
+    "auto_out_of_range": "el movimiento acaba fuera del alcance del tirador",
+    "GuardStarted": "{defender} defiende a {ward} hasta su próximo turno.",
+    "GuardEnded": "{defender} deja de defender.",
+    "PriorityRolled": "Total de Acción Prioritaria de {name}: {roll}",
+    "InterceptResolved_won": "{defender} intercepta a {enemy}: el ataque va contra "
+                             "{defender} en lugar de {ward}.",
+    "InterceptResolved_move": "{defender} intercepta a {enemy}, que se detiene entablad{g:o/a} "
+                              "con {defender}.",
+    "InterceptResolved_forfeit": "{defender} intercepta a {enemy}, que renuncia al ataque.",
+    "InterceptResolved_lost": "{enemy} supera la defensa de {defender}.",
+    "Declared": "{name} declara: {action}",
+    "do_attack": "atacar a {target}",
+    "do_attack_with": "atacar a {target} con {weapon}",
+    "do_move": "moverse a {to}",
+    "do_run": "correr a {to}",
+    "do_step": "dar un paso de 5 pies a {to}",
+    "do_away": "alejarse",
+    "do_disengage": "desentablar",
+    "do_disengage_to": "desentablar hacia {to}",
+    "do_reckless": "desentablar temerariamente",
+    "do_intercept": "defender a {ward}",
+    "do_delay": "retrasar su acción",
+    "do_other": "una acción",
+    "do_full_attack": "hacer un ataque completo contra {targets}",
+    "do_withdraw": "retirarse a {to}",
+    "do_action": "usar {action}",
+    "do_stand_up": "ponerse en pie",
+    "do_action_on": "usar {action} sobre {targets}",
+    "not_now": "no es posible ahora",
+    "DeclarationCleared": "Se borra la declaración de {name}.",
+    "DeclarationSkipped": "La acción declarada de {name} ({action}) no se realiza: {reason}",
+    "DiceSalted": "Se mezcla la sal de los jugadores en los dados: {salt}",
+    "DiceCommitted": "Compromiso de los dados ({algorithm}): {commitment}",
+    "cond_prone": "derribado",
+    "cond_prone_f": "derribada",
+    "cond_stunned": "aturdido",
+    "cond_stunned_f": "aturdida",
+    "cond_paralyzed": "paralizado",
+    "cond_paralyzed_f": "paralizada",
+    "cond_flat-footed": "desprevenido",
+    "cond_flat-footed_f": "desprevenida",
+    "cond_dazzled": "deslumbrado",
+    "cond_dazzled_f": "deslumbrada",
+    "cond_until_removed": "hasta que se le quite",
+    "cond_start_next": "hasta el inicio del próximo turno de {of}",
+    "cond_start_n": "hasta el inicio del turno de {of} dentro de {n} turnos",
+    "cond_end_current": "hasta el final del turno actual de {of}",
+    "cond_end_next": "hasta el final del próximo turno de {of}",
+    "cond_end_n": "hasta el final del turno de {of} dentro de {n} turnos",
+    "ConditionApplied": "{name} queda {cond} ({duration}).",
+    "ConditionApplied_replaced": "{name} sigue {cond}, ahora {duration}.",
+    "ConditionRemoved_removed": "{name} ya no está {cond}.",
+    "ConditionRemoved_expired": "{name} ya no está {cond}: la condición ha terminado.",
+    "ConditionRemoved_of_gone": "{name} ya no está {cond}: su duración corría con los turnos "
+                                "de {of}, que está fuera del combate.",
+    "ConditionRemoved_stood": "{name} se pone en pie.",
+    "TurnSkipped_paralyzed": "{name} está paralizad{g:o/a} y pierde este turno (conserva su puesto "
+                             "en el orden).",
+    "TurnSkipped_stunned": "{name} está aturdid{g:o/a} y pierde este turno (conserva su puesto en "
+                           "el orden).",
+    "TurnStarted_group": "Es el turno de {group}: {names}.",
+    "TurnStarted_group_deadline": "Es el turno de {group}: {names} (plazo {at} UTC).",
+    "auto_first_in_order": "es el primero en el orden de iniciativa",
+    "defense_notes": "Defensa {defense} ({notes})",
+    "next_turn": "Siguiente: {name}",
+    # journal posts (log, undo) and the text map
+    "log_title": "Orden {version}: {command} ({time})",
+    "cmd_act": "actuar",
+    "cmd_action": "acción",
+    "cmd_add": "incorporación",
+    "cmd_attack": "ataque",
+    "cmd_condition": "condición",
+    "cmd_declare": "declaración",
+    "cmd_delay": "retraso",
+    "cmd_dice_commit": "compromiso de dados",
+    "cmd_dice_salt": "sal de los jugadores",
+    "cmd_disengage": "desentablar",
+    "cmd_end": "fin del combate",
+    "cmd_hp": "puntos de golpe",
+    "cmd_intercept": "defensa",
+    "cmd_move": "movimiento",
+    "cmd_next": "siguiente turno",
+    "cmd_remove": "retirada",
+    "cmd_resolve": "resolución del asalto",
+    "cmd_roll": "tirada",
+    "cmd_roll_initiative": "iniciativa",
+    "cmd_stand_up": "levantarse",
+    "undone": "Deshecho: {command} (versión {version}); el archivo vuelve a la versión {back}.",
+    "would_undo": "Se desharía: {command} (versión {version}), de vuelta a la versión {back} "
+                  "(simulación: nada cambia).",
+    "map_legend": "Leyenda",
+    "map_dead": "muerto",
+    "map_no_grid": "Sin cuadrícula: este encuentro no tiene posiciones.",
+    # journal and trust (R-LOG)
+    "edited_by_hand": "Editado a mano: {changes}",
+    "verify_commitment": "compromiso {commitment}",
+    "reveal_algorithm": "algoritmo {value}",
+    "reveal_seed": "semilla {value}",
+    "reveal_salt": "sal {value}",
+    "reveal_commitment": "compromiso {value}",
+    "verify_uncommitted": "no se comprometió nada (no hay compromiso de los dados en el "
+                          "diario): las tiradas se comprueban solo con la semilla",
+    "verify_records": "registros comprobados: {records} (órdenes deshechas: {undone}, "
+                      "abortados: {aborted})",
+    "verify_generated": "tiradas del generador comprobadas: {count}",
+    "verify_supplied": "caras aportadas (no comprobables): {count}",
+    "verify_failure": "FALLA {failure}",
+    "verify_ok": "ok",
+    "verify_failed": "FALLA",
+    "edit_changed": "{what} cambiado",
+    "edit_unknown": "los cambios no están en el diario",
+    "edit_more": "y {count} más",
+    "edit_nothing": "solo el formato",
+    "dry_run_dice": "Simulación: los dados del generador que se muestran no son los reales y "
+                    "no se ha escrito nada.",
+    "log_undone": "(deshecha por el registro {undo})",
+    "log_edit": "Edición a mano ({time})",
+    "log_restart": "Diario nuevo ({time}): la historia anterior no está en este diario.",
+    "log_reuses": "Números de dado usados de nuevo tras deshacer:",
+    "reuse": "#{n}: {a_face} en {a} (deshecha), luego {b_face} en {b}",
+    "hand_edit": "edición a mano",
+    # órdenes permanentes (R-ORD)
+    "OrdersFollowed_attack-nearest": "{name} actúa según sus órdenes: atacar al enemigo más "
+                                     "cercano.",
+    "OrdersFollowed_attack-weakest": "{name} actúa según sus órdenes: atacar al enemigo más "
+                                     "débil.",
+    "OrdersFollowed_guard": "{name} actúa según sus órdenes: defender a {ward}.",
+    "OrdersFollowed_flee": "{name} huye del combate.",
+    # probabilidades (R-SIM)
+    "odds_title": "Probabilidades",
+    "odds_intro": "{runs} combates simulados desde {start}, cada uno hasta su final o como "
+                  "mucho {max}; todos actúan según sus órdenes (sin órdenes: atacar "
+                  "al enemigo más cercano).",
+    "odds_intro_one": "1 combate simulado desde {start}, hasta su final o como mucho {max}; "
+                      "todos actúan según sus órdenes (sin órdenes: atacar al enemigo más "
+                      "cercano).",
+    "odds_from_setup": "el inicio",
+    "odds_from_surprise": "el asalto de sorpresa",
+    "odds_from_round": "el asalto {round}",
+    "odds_from_turn": "el asalto {round}, turno de {name}",
+    "odds_from_ended": "el final (el combate ha terminado)",
+    "odds_wins": "{side}, victoria: {share} (intervalo del 95 %: {low}–{high})",
+    "odds_nobody": "No queda nadie en pie: {share}",
+    "odds_undecided": "Sin decidir tras {max}: {share}",
+    "odds_rounds": "Asaltos: media {mean}, mediana {median}, percentiles 10–90: {p10}–{p90}",
+    "odds_fates": "Al final del combate",
+    "odds_fate": "{name}: cae {down}, muere {dead}, puntos de golpe restantes {hp}",
+    "odds_fled": "huye {fled}",
+    "odds_hp_share": "{pct} del total",
+    "odds_seed": "Semilla {seed} (la misma semilla da el mismo informe)",
+    "usage_label": "Uso:",
+    "usage_hint": "Prueba '{command}' para ver la ayuda.",
+    "usage_error": "Error: {message}",
+    # `set` (R-LOG-2)
+    "cmd_set": "cambio del DJ",
+    "edit_hidden": "editado",
+    "Declared_replaces": "(sustituye a: {action})",
+    "srd_cr": "VD",  # valor de desafío
+    # verify --posts (R-LOG-8)
+    "verify_posts": "mensajes con marca de cadena comprobados: {count} (registros tras el "
+                    "último: {after})",
+    "verify_unposted": "Dados del generador que guarda el diario y que ningún mensaje "
+                       "muestra:",
+    "unposted": "#{n}: tirado por `{command}`, nunca publicado",
+    "unposted_undone": "#{n}: tirado por `{command}` (deshecha), nunca publicado",
+    "ValueSet": "Cambio del DJ: {changes}.",
+    # hp --temp / --nonlethal / --energy (R-HP-6/7/8)
+    "CriticalIgnored": "{name} es inmune a los críticos: un impacto normal.",
+    "DamageReduced": "Daño a {name}: {arithmetic}",
+    "reduced_dr": "RD {label}",
+    "reduced_resist": "resistencia {energy}",
+    "reduced_immune": "inmune {energy}",
+    "energy_acid": "al ácido",
+    "energy_cold": "al frío",
+    "energy_electricity": "a la electricidad",
+    "energy_fire": "al fuego",
+    "energy_sonic": "al sonido",
+    "energy_force": "a la fuerza",
+    "energy_negative": "a la energía negativa",
+    "energy_positive": "a la energía positiva",
+    "temp_hp": "+{n} PG temporales",
+    "TempHpChanged_gained": "{name} obtiene puntos de golpe temporales: {temp}.",
+    "TempHpChanged_kept": "{name} conserva los PG temporales que tenía (no se acumulan): {temp}.",
+    "TempHpChanged_absorbed":
+        "Los PG temporales de {name} absorben {amount} de daño: le quedan {temp}.",
+    "TempHpChanged_gained_hidden": "{name} obtiene puntos de golpe temporales.",
+    "TempHpChanged_kept_hidden": "{name} conserva los PG temporales que tenía (no se acumulan).",
+    "TempHpChanged_absorbed_hidden": "Los PG temporales de {name} absorben el daño.",
+    "nonlethal_total": "{n} de daño no letal",
+    "nl_staggered": "grogui",
+    "nl_unconscious": "inconsciente",
+    "NonlethalAsLethal":
+        "El daño no letal a {name} es letal (con 0 PG o menos, o por encima de sus PG máximos).",
+    "TurnSkipped_unconscious": "{name} está inconsciente y pierde este turno.",
+    "NonlethalChanged_damage": "{name} recibe {amount} de daño no letal: {state}.",
+    "NonlethalChanged_healing":
+        "La curación reduce en {amount} el daño no letal de {name}: {state}.",
+    "NonlethalChanged_damage_hidden": "{name} recibe {amount} de daño no letal{state}.",
+    "NonlethalChanged_healing_hidden": "La curación reduce el daño no letal de {name}{state}.",
+    "EffectRolled_temp_hp": "{action}, PG temporales para {names}: {roll}",
+    "cond_staggered": "grogui",
+    "cond_staggered_f": "grogui",
+    "cond_unconscious": "inconsciente",
+    "cond_unconscious_f": "inconsciente",
+    # messages: refusals and errors, by key (errors.PbwError)
+    "msg_engagement_off":
+        "d20 puro (rules.engagement = false): nadie está entablado y no se desentabla; para "
+        "salir, `move --withdraw` (retirada) o `move --step` (paso de 5 pies)",
+    "msg_cannot_be_written_not_appended":
+        "{path}: no se puede escribir ({reason}); no se ha añadido nada ({rule})",
+    "msg_add_give_source":
+        "add: indica --like OTRO, --from ARCHIVO, --srd NOMBRE o --statblock ARCHIVO ({rule})",
+    "msg_add_one_new_id": "add {flag}: indica un ID nuevo",
+    "msg_id_not_an_id": "--id: {id} no es un id (a-z, 0-9, _ y -)",
+    "msg_party_no_pc": "party save: ningún PJ de {encounter} está en {roster}",
+    "msg_set_give_who_key_value": "set: da QUIÉN CLAVE VALOR (o rules.CLAVE VALOR)",
+    "msg_set_id_unchangeable":
+        "el id de un combatiente no se puede cambiar: otras claves y el diario lo nombran",
+    "msg_set_name_a_key": "{path}: nombra una de sus claves ({path2}.CLAVE)",
+    "msg_set_no_such_entry": "{path}: no existe esa entrada",
+    "msg_set_not_a_key":
+        "«{key}» no es una clave (un nombre como defense, o una ruta con puntos como saves.will "
+        "o weapons.spear.attack)",
+    "msg_set_not_a_table": "{path} es un valor, no una tabla",
+    "msg_set_nothing_to_change": "nada que cambiar: {where} ya vale {text}",
+    "msg_set_one_value": "set {who}: da un solo VALOR (set ARCHIVO rules.CLAVE VALOR)",
+    "msg_set_rules_single_names":
+        "rules.{key}: las claves de [rules] son nombres sueltos (rules.death_at)",
+    "msg_side_go_with_srd": "--side, --roll-hp y --lenient van con --srd o --statblock",
+    "msg_side_length": "--side: de 1 a 100 caracteres",
+    "msg_srd_none":
+        "--srd: ninguna criatura del SRD se llama «{name}» (pbwcombat srd search PALABRA "
+        "las lista)",
+    "msg_srd_search_none": "srd search: ninguna criatura del SRD tiene «{word}» en su nombre",
+    "msg_srd_several": "--srd: «{name}» nombra varias criaturas del SRD: {shown}",
+    "msg_statblock_cannot_be_read":
+        "{source}: no se puede leer el bloque de estadísticas ({reason})",
+    "msg_statblock_no_hit_dice": "add --roll-hp: el bloque de estadísticas no da Dados de Golpe",
+    "msg_party_saved": "{roster}: guardado el estado de {names}",
+    "msg_warning": "aviso: {problems}",
+    "msg_at_after_last_post": "tras el último mensaje",
+    "msg_at_post": "mensaje {number} (⛓ {mark}, línea {line})",
+    "msg_salt_at_commit":
+        "R-LOG-9: se rechaza dice commit --salt: los jugadores eligen la sal después de ver el "
+        "compromiso, y el director la pone con `dice salt ARCHIVO SAL` (una sal conocida antes "
+        "del compromiso dejaría al director probar semillas)",
+    "msg_salt_before_commit":
+        "la sal de los jugadores se pone solo después del compromiso: primero dice commit, y "
+        "luego la eligen los jugadores",
+    "msg_thread_cannot_be_read": "--posts {path}: no se puede leer el hilo ({reason})",
+    "msg_verify_post_aborted":
+        "su marca es el registro {seq}, que el diario da por abortado (una caída ocurre antes "
+        "del mensaje, nunca después)",
+    "msg_verify_post_die_none":
+        "el dado #{n} se muestra como {face}, pero el diario no guarda esa tirada",
+    "msg_verify_post_die_not_rolled":
+        "el dado #{n} se muestra como {face}, pero el registro {seq} ({command}) no lo tiró (¿un "
+        "dado gastado fuera del registro?)",
+    "msg_verify_post_die_other":
+        "el dado #{n} se muestra como {face}, pero el registro {seq} ({command}) sacó {rolled}",
+    "msg_verify_post_no_record":
+        "su marca no es ningún registro del diario (un registro reescrito o quitado)",
+    "msg_verify_post_unaccounted":
+        "el diario guarda antes el registro {seq} ({command}), que ningún mensaje muestra y que "
+        "no se deshizo (¿un dado tirado fuera del hilo?)",
+    "msg_verify_post_undo_mark":
+        "dice que se deshizo una orden, pero su marca no es un registro de deshacer del diario "
+        "(¿se quitó una orden deshecha?)",
+    "msg_every_target_down": "todos sus objetivos han caído ({names})",
+    "msg_roll_who_dead":
+        "aviso: roll --who: {name} está muert{name_g:o/a}; la tirada se registra igualmente "
+        "({rule})",
+    "msg_roll_who_dying":
+        "aviso: roll --who: {name} está moribund{name_g:o/a}; la tirada se registra igualmente "
+        "({rule})",
+    "msg_roll_who_stable":
+        "aviso: roll --who: {name} está inconsciente (estable); la tirada se registra igualmente "
+        "({rule})",
+    "msg_jobs_no_worker":
+        "aviso: --jobs {jobs}: no se pudo iniciar ningún proceso auxiliar ({reason}); los "
+        "combates se juegan en uno",
+    "msg_pbwcombat_now_beyond_calendar":
+        "PBWCOMBAT_NOW: {fixed} queda fuera del calendario en UTC (años 1 a 9999)",
+    "msg_sidecar_mode_wider":
+        "{path}: sus permisos {mode} son más amplios que los del encuentro ({allowed}); no se "
+        "usa (comprueba quién pudo leerlo y después haz chmod {narrowed} sobre él)",
+    "msg_sidecar_other_owner":
+        "{path}: es de otro usuario (uid {uid}) que el encuentro (uid {owner}); no se usa",
+    "msg_energy_energy_damage_negative":
+        "hp +N --energy: el daño de energía es negativo (-N) ({rule})",
+    "msg_energy_not_energy_kind":
+        "--energy: «{energy}» no es un tipo de energía ({kinds}) ({rule})",
+    "msg_nonlethal_nonlethal_damage_negative_healing":
+        "hp +N --nonlethal: el daño no letal es negativo (-N); la curación lo baja ({rule})",
+    "msg_temp_gives_temporary_hit_points":
+        "hp --temp da PG temporales: no con --nonlethal ni con --energy ({rule})",
+    "msg_temp_temporary_hit_points_are":
+        "hp -N --temp: los PG temporales se dan, nunca se quitan; el daño los gasta primero "
+        "({rule})",
+    "msg_unconscious_nonlethal_damage_above_its":
+        "{name} está inconsciente (daño no letal por encima de sus PG) y no puede actuar",
+    "msg_foreign": "{reason}",  # a library's own words (click, the journal reader): foreign.py
+    "msg_action_cost_provokes_go_text":
+        "action: --cost y --provokes van con --text (acciones improvisadas); una acción con "
+        "nombre tiene los suyos",
+    "msg_action_give_action_text_not": "action: indica el id de una ACCIÓN o --text, no ambos",
+    "msg_action_give_one_action_text":
+        "action: indica el id de una ACCIÓN, o --text T --cost C ({rule})",
+    "msg_action_out_of_range": "{name} está fuera del alcance de {action}",
+    "msg_action_text_needs_cost_standard":
+        "action --text necesita --cost standard|move|full|free ({rule})",
+    "msg_action_text_text_empty": "action --text: el texto está vacío",
+    "msg_ad_hoc_action_takes_target": "una acción improvisada no lleva --target ({rule})",
+    "msg_add_already_used": "add: el id «{id}» ya está en uso ({rule})",
+    "msg_add_encounter_holds_most_combatants":
+        "add: un encuentro admite como mucho {most} combatientes",
+    "msg_add_given_twice": "add --at: {square} aparece dos veces ({rule})",
+    "msg_add_like_give_exactly_one": "add --like: indica exactamente un ID nuevo",
+    "msg_add_name_name_holds_most":
+        "add --name: un nombre tiene como mucho 200 caracteres (con --count, su « N» incluido)",
+    "msg_add_newcomer_need_free_square":
+        "add --at: {newcomers} {newcomers_n:recién llegado necesita/recién llegados necesitan} "
+        "{squares} {squares_n:casilla libre/casillas libres}, una cada uno; {given_n:se ha "
+        "dado/se han dado} {given} ({rule})",
+    "msg_add_newcomers_would_leave_file":
+        "add: los recién llegados dejarían el archivo inválido: {invalid} ({rule})",
+    "msg_add_not_z": "add: {id} no es un id (a-z, 0-9, _ y -)",
+    "msg_add_off_board": "add --at: {square} está fuera del tablero",
+    "msg_add_taken": "add --at: {square} está ocupada por {other} ({rule})",
+    "msg_add_this_encounter_gridless": "add --at: este encuentro no tiene cuadrícula ({rule})",
+    "msg_add_too_long": "add: el id «{id}» es demasiado largo",
+    "msg_already_at": "{name} ya está en {square}",
+    "msg_already_dead": "{name} ya está muert{name_g:o/a}",
+    "msg_already_exists_not_overwritten": "{path}: ya existe; no se sobrescribe",
+    "msg_at_file": "archivo",
+    "msg_at_journal": "diario",
+    "msg_at_line": "línea {line}",
+    "msg_at_record": "registro {seq}",
+    "msg_at_record_die": "registro {seq}, dado {n}",
+    "msg_at_record_post": "registro {seq}, mensaje",
+    "msg_attack_full_give_one_more": "attack --full: indica uno o más objetivos T1,T2,…",
+    "msg_broken_pipe": "tubería rota",
+    "msg_can_delay_only_own_turn": "{name} solo puede retrasarse en su propio turno",
+    "msg_cannot_act_dead": "{name} está muert{name_g:o/a} y no puede actuar",
+    "msg_cannot_act_disabled": "{name} está incapacitad{name_g:o/a} y no puede actuar",
+    "msg_cannot_act_dying": "{name} está moribund{name_g:o/a} y no puede actuar",
+    "msg_cannot_act_held": "{name} no puede actuar",
+    "msg_cannot_act_stable": "{name} está inconsciente (estable) y no puede actuar",
+    "msg_cannot_act_state": "{name} no puede actuar",
+    "msg_cannot_attack_itself": "{name} no puede atacarse a sí mism{name_g:o/a}",
+    "msg_cannot_be_read": "{path}: no se puede leer ({reason})",
+    "msg_cannot_be_undone": "{command} no se puede deshacer",
+    "msg_cannot_be_written": "{path}: no se puede escribir ({reason})",
+    "msg_cannot_move_squares_now_speed":
+        "{name} no puede moverse {cost} {cost_n:casilla/casillas} ahora (velocidad: {squares} "
+        "{squares_n:casilla/casillas} por acción de movimiento)",
+    "msg_cannot_pass_through": "{name} no puede pasar a través de {other} en {square}",
+    "msg_combat_has_ended": "el combate ha terminado",
+    "msg_combat_has_not_started_roll": "el combate no ha empezado: primero se tira la iniciativa",
+    "msg_count_name_go_like": "--count y --name van con --like",
+    "msg_count_range": "--count: de 1 a 1000",
+    "msg_dead_bringing_dead_back_needs":
+        "{name} está muert{name_g:o/a}: devolver la vida a un muerto requiere --force",
+    "msg_declare_action_must_one": "declare: la acción debe ser una de {choices}",
+    "msg_declare_clear_takes_action": "declare --clear no lleva acción",
+    "msg_dice_edited":
+        "[dice] se ha editado a mano después de `dice commit` ({keys}); se rechaza. Devuelve los "
+        "valores, o usa --force (verify lo señalará)",
+    "msg_dice_not_die_face": "--dice: «{part}» no es una cara de dado ({rule})",
+    "msg_dice_unused": "aviso: caras de --dice sin usar: {faces} ({rule})",
+    "msg_directory_not_encounter_file": "{path}: es una carpeta, no un archivo de encuentro",
+    "msg_does_not_have_condition": "{name} no tiene la condición {condition}",
+    "msg_encounter_journal_lock_not_overwritten":
+        "{out}: es el encuentro, su diario o su bloqueo; no se sobrescribe ({rule})",
+    "msg_ends_need_rounds_n": "--ends y --of necesitan --rounds N",
+    "msg_engaged_melee_shooting_into_melee":
+        "{name} está entablad{name_g:o/a} cuerpo a cuerpo: no se dispara a un cuerpo a cuerpo",
+    "msg_expected": "{verb}: se esperaba {wanted}",
+    "msg_ft_step_one_square": "un paso de 5 pies es una sola casilla",
+    "msg_full_round_action_takes_whole":
+        "una acción de asalto completo ocupa todo el turno de {name}, y el turno ya está en uso",
+    "msg_give_one_more_waypoints_away":
+        "indica una o más casillas X,Y (o --away en un encuentro sin cuadrícula)",
+    "msg_given_twice": "{verb}: {arg} aparece dos veces",
+    "msg_guarding_takes_whole_turn_turn":
+        "defender ocupa todo el turno de {name}, y ya lo ha empezado a usar",
+    "msg_has_already_acted_this_turn": "{name} ya ha actuado este turno",
+    "msg_has_already_moved_ft_step": "{name} ya se ha movido: no puede dar un paso de 5 pies",
+    "msg_has_already_taken_standard_action": "{name} ya ha realizado una acción estándar",
+    "msg_has_ammunition_left": "{weapon} no tiene munición",
+    "msg_has_combatant": "{source} no tiene el combatiente «{id}»",
+    "msg_has_melee_weapon_cannot_guard": "{name} no tiene arma cuerpo a cuerpo y no puede defender",
+    "msg_has_move_action_left": "a {name} no le queda acción de movimiento",
+    "msg_has_no_action": "{name} no tiene la acción «{action}»",
+    "msg_has_no_weapon": "{name} no tiene arma",
+    "msg_has_nothing_declared": "{name} no tiene nada declarado",
+    "msg_has_only_free_actions_left": "a {name} solo le quedan acciones gratuitas este turno",
+    "msg_has_taken_two_move_actions": "{name} ya ha realizado dos acciones de movimiento",
+    "msg_has_used_whole_turn": "{name} ya ha usado todo el turno",
+    "msg_has_uses_left": "a {name} no le quedan usos",
+    "msg_has_weapon_named": "{name} no tiene el arma «{weapon}»",
+    "msg_history_missing":
+        "{path} está en la versión {version} pero no tiene diario ({name}): falta su historia. "
+        "Repite la orden con --force para empezar un diario nuevo (verify señalará la historia "
+        "como incompleta)",
+    "msg_ids_expected": "{value}: se esperan uno o más ids de combatiente",
+    "msg_if_idle": "--if-idle: {reason}",
+    "msg_if_version_mismatch": "--if-version {if_version}: el archivo está en la versión {version}",
+    "msg_initiative_already_rolled_nobody_new":
+        "la iniciativa ya está tirada y no espera nadie nuevo (--reroll para volver a tirarla "
+        "para todos)",
+    "msg_initiative_has_been_rolled_yet":
+        "aún no se ha tirado la iniciativa: roll-initiative coloca a todos, recién llegados "
+        "incluidos",
+    "msg_internal_error": "error interno: {error} (usa --debug para ver la traza)",
+    "msg_interrupted": "interrumpido (Ctrl-C)",
+    "msg_is_dead": "{name} está muert{name_g:o/a}",
+    "msg_key_reused": "--key «{key}» ya se usó con otros argumentos ({command})",
+    "msg_locked_another_run_retry_later":
+        "{path}: bloqueado por otra ejecución; inténtalo más tarde",
+    "msg_max_length_too_short_least": "--max-length: {value} es demasiado corto (al menos {least})",
+    "msg_name_name_empty": "--name: el nombre está vacío",
+    "msg_name_problems": "--name: {problems}",
+    "msg_needs_target": "{name} necesita --target ID[,ID…] ({rule})",
+    "msg_needs_value": "{arg} necesita un valor",
+    "msg_no_grid": "este encuentro no tiene cuadrícula (no hay posiciones)",
+    "msg_no_such_encounter_file": "{path}: no existe ese archivo de encuentro",
+    "msg_nobody_order_can_take_turn": "nadie en el orden puede tomar su turno",
+    "msg_not_ally": "{ward} no es aliad{ward_g:o/a} de {name}",
+    "msg_not_aware_surprise_round":
+        "{name} no se ha dado cuenta de {target} en el asalto de sorpresa",
+    "msg_not_condition_name":
+        '"{name}" no es un nombre de condición: usa un identificador como prone, stunned, '
+        "paralyzed, flat-footed o cualquier-otra-palabra",
+    "msg_not_delaying": "{name} no está retrasando su acción",
+    "msg_not_engaged_melee": "{name} no está entablad{name_g:o/a} cuerpo a cuerpo",
+    "msg_not_integer": "{flag}: {value} no es un número entero",
+    "msg_not_one_of": "{flag}: {value} no es uno de {choices}",
+    "msg_not_prone": "{name} no está derribad{name_g:o/a}",
+    "msg_not_signed_integer_dice_expression":
+        "«{text}» no es un entero con signo ni una expresión de dados ({rule})",
+    "msg_not_square": "{value} no es una casilla X,Y (p. ej. 3,4 o -1,2)",
+    "msg_not_turn": "no es el turno de {name} (es el de {whose})",
+    "msg_not_turn_nobody": "no es el turno de {name} (no es el turno de nadie)",
+    "msg_nothing_to_undo": "no hay nada que deshacer",
+    "msg_nothing_to_undo_no_before":
+        "no hay nada que deshacer (el diario no guarda el archivo como era antes)",
+    "msg_nothing_to_undo_no_journal": "no hay nada que deshacer (no hay diario)",
+    "msg_off_board": "{value} está fuera del tablero (coordenadas de {low} a {high})",
+    "msg_one_action_moved": "{name} solo tiene una acción este turno y ya se ha movido",
+    "msg_one_action_no_full_round":
+        "{name} solo tiene una acción estándar o de movimiento este turno: ninguna de asalto "
+        "completo",
+    "msg_one_action_no_guard":
+        "{name} solo tiene una acción estándar o de movimiento este turno: defender ocupa todo "
+        "el turno",
+    "msg_one_action_used": "{name} solo tiene una acción este turno y ya la ha usado",
+    "msg_out_bounds_file_would_break":
+        "fuera de límites: el archivo rompería sus límites ({problems})",
+    "msg_out_of_range": "{name} está fuera del alcance de tiro de {weapon}",
+    "msg_out_of_reach": "{name} está fuera del alcance de {weapon}",
+    "msg_output_unprinted":
+        "no se pudo imprimir la salida ({reason}); no se ha cambiado el encuentro",
+    "msg_outside_radius_square":
+        "{ward} está fuera del radio de {name} ({radius} {radius_n:casilla/casillas})",
+    "msg_pbwcombat_lock_timeout_not_finite":
+        "PBWCOMBAT_LOCK_TIMEOUT: {raw} no es un número finito de segundos ≥ 0",
+    "msg_pbwcombat_now_not_iso_time": "PBWCOMBAT_NOW: {fixed} no es una hora ISO 8601",
+    "msg_players_salt_already_set_can":
+        "la sal de los jugadores ya está puesta; solo se puede poner una vez",
+    "msg_players_salt_can_set_only":
+        "la sal de los jugadores solo se puede poner antes de la primera tirada del generador "
+        "tras el compromiso",
+    "msg_png_needs_pillow": "--png necesita Pillow: pip install 'pbwcombat[map]'",
+    "msg_post_unprinted":
+        "no se pudo imprimir el mensaje ({reason}); lo aplicado queda aplicado: `pbwcombat log "
+        "ENCUENTRO --last 1` lo vuelve a narrar",
+    "msg_reckless_disengage_off": "el desentablamiento temerario no se usa en este combate",
+    "msg_remove_takes_rounds_ends": "--remove no lleva --rounds, --ends ni --of",
+    "msg_result_would_break_file_limits":
+        "el resultado rompería los límites del archivo ({problems}); se rechaza",
+    "msg_result_would_break_file_references":
+        "el resultado rompería las referencias del archivo ({problems}); se rechaza",
+    "msg_roster_file_cannot_read": "{source}: no se puede leer el archivo de plantilla ({reason})",
+    "msg_rounds_more_than_turns": "--rounds: {rounds} son más de 1000000 turnos",
+    "msg_rounds_not_number_turns_more": "--rounds: {rounds} no es un número de turnos (1 o más)",
+    "msg_run_goes_straight_line": "una carrera va en línea recta",
+    "msg_run_most_squares_needs":
+        "una carrera es de {most} casillas como mucho ({name} necesita {cost})",
+    "msg_running_takes_whole_turn": "correr ocupa todo el turno de {name}",
+    "msg_salt_cannot_empty": "la sal no puede estar vacía",
+    "msg_seed_bytes_hexadecimal_digits": "--seed: de 1 a 128 bytes en hexadecimal",
+    "msg_seed_hexadecimal_digits_expected": "--seed: se esperan 64 dígitos hexadecimales",
+    "msg_seed_not_hexadecimal_even_number":
+        "--seed: {seed} no es hexadecimal (un número par de dígitos 0-9a-f)",
+    "msg_seed_revealed_only_once_combat":
+        "la semilla solo se revela cuando el combate ha terminado (--force para revelarla ya)",
+    "msg_shares_group_turn_cannot_delay":
+        "{name} comparte el turno de su grupo y no puede retrasarse solo",
+    "msg_square_taken": "{square} está ocupada por {other}",
+    "msg_stdout_closed": "la salida estándar está cerrada",
+    "msg_supplied_face_not_face_d": "la cara {face} no es una cara de un d{sides} ({rule})",
+    "msg_symbolic_link_not_followed": "{path}: es un enlace simbólico; no se sigue",
+    "msg_takes_no_target_option": "{name} no lleva --target",
+    "msg_takes_target": "{name} no lleva objetivo ({rule})",
+    "msg_temporary_file_could_created": "{path}: no se pudo crear un archivo temporal",
+    "msg_terminal_encoding": "la codificación del terminal ({encoding}) no puede mostrarlo",
+    "msg_there_nobody_roll_initiative": "no hay nadie que tire iniciativa",
+    "msg_this_encounter_gridless_use_move":
+        "este encuentro no tiene cuadrícula: usa `move WHO --away` ({rule})",
+    "msg_this_encounter_has_dice_seed": "este encuentro aún no tiene semilla de dados",
+    "msg_too_many_squares": "--at: demasiadas casillas",
+    "msg_took_ft_step_other_movement": "{name} ha dado un paso de 5 pies: no puede moverse más",
+    "msg_unknown_combatant": "combatiente desconocido «{id}»",
+    "msg_unknown_command": "orden desconocida {verb}",
+    "msg_unknown_option": "{verb}: opción desconocida {arg}",
+    "msg_verification_failed_at": "la verificación falla en {where}: {what}",
+    "msg_verify_after_text_hash": "su texto de después no corresponde a su hash",
+    "msg_verify_before_text_hash": "su texto de antes no corresponde a su hash",
+    "msg_verify_bytes_changed":
+        "sus bytes no son el último estado registrado (registro {seq}): ha cambiado desde "
+        "entonces, a mano o por una copia anterior",
+    "msg_verify_chain":
+        "su hash de antes no es el hash de después del registro {previous} (falta un registro o "
+        "se cambió)",
+    "msg_verify_dice_edited": "[dice] editado a mano después del compromiso ({keys})",
+    "msg_verify_die_mismatch": "#{n}, d{sides}: registrado {logged}, recalculado {recomputed}",
+    "msg_verify_history_missing":
+        "falta: el archivo ha cambiado pero su historia no está (incompleta)",
+    "msg_verify_late_salt":
+        "la sal llegó después de tiradas del generador posteriores al compromiso ({rule})",
+    "msg_verify_malformed_die": "dado mal formado {die}",
+    "msg_verify_not_json": "no es un registro JSON",
+    "msg_verify_restarted": "el diario se reinició aquí: falta la historia anterior (incompleta)",
+    "msg_verify_roll_order": "tirada #{n} donde tocaba la #{due} (¿una tirada fuera del diario?)",
+    "msg_verify_rolls_not_list": "sus tiradas no son una lista",
+    "msg_verify_salt_claimed": "declara una sal que ningún registro de sal fijó",
+    "msg_verify_salt_unused":
+        "sus tiradas no usan la sal de los jugadores fijada por el registro {seq}",
+    "msg_verify_second_salt": "una segunda sal ({rule}: solo una vez)",
+    "msg_verify_seed_hash": "el hash de la semilla no es el compromiso {commitment}",
+    "msg_verify_seq":
+        "seq {seq} tras seq {previous} (los números de secuencia nunca se reutilizan)",
+    "msg_verify_starts_at":
+        "el diario empieza en la versión {version}: falta la historia anterior (incompleta)",
+    "msg_weapon_reaches": "ningún arma de {name} alcanza a {target}",
+    "msg_withdraw_excludes_step_run": "--withdraw excluye --step y --run",
+    "msg_withdraw_excludes_step_run_away": "--withdraw excluye --step, --run y --away",
+    "msg_withdraw_most_squares_needs":
+        "retirarse cubre como mucho {most} casillas ({name} necesita {cost})",
+    "msg_would_drop_below_hit_points":
+        "{name} bajaría de -{bound} puntos de golpe, más de lo que admite el archivo",
+    "msg_write_protected_not_written": "{path}: protegido contra escritura; no se escribe",
+}
