@@ -11,7 +11,7 @@ import pytest
 from helpers import AXE, SWORD, build, fighter
 
 from pbwcombat.actions import COSTS, DECLARABLE
-from pbwcombat.cli import FORMATS
+from pbwcombat.cli.options import FORMATS
 from pbwcombat.completion import _action_ids
 
 BOW = {"id": "bow", "name": "Bow", "kind": "ranged", "attack": 3, "damage": "1d8", "range": 10}

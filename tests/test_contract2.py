@@ -47,7 +47,7 @@ def test_R_LOG_2_hand_edit_of_a_hidden_hp_agrees_in_gender_and_never_reads_same_
 
 def test_SPEC_commands_help_shows_required_and_defaults_without_a_stray_backslash(run):
     """`--help` is plain text: typer's rich escaping showed `\\[required]` literally."""
-    from pbwcombat.cli import _COMMANDS
+    from pbwcombat.cli.boundary import _COMMANDS
 
     for name in [*_COMMANDS, "dice commit", "dice salt", "dice reveal"]:
         r = run(*name.split(), "--help")

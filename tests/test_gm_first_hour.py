@@ -307,7 +307,8 @@ def test_R_OUT_5_spanish_contracts_a_and_de_before_a_name_starting_with_el(run, 
 
 
 def _every_command_path():
-    from pbwcombat.cli import _COMMANDS, _GROUPS
+    from pbwcombat.cli.boundary import _COMMANDS
+    from pbwcombat.cli.options import _GROUPS
 
     yield ()
     for name in _COMMANDS:
@@ -339,7 +340,7 @@ def test_every_help_shows_one_example_per_line(run):
 
 
 def test_examples_apart_splits_the_old_form_and_keeps_what_follows():
-    from pbwcombat.cli import examples_apart
+    from pbwcombat.cli.options import examples_apart
 
     text = "Does it.\n\nExamples: pbwcombat a x ; pbwcombat b y\n\nMore words."
     assert examples_apart(text) == ("Does it.\n\nExamples:\n\n\b\npbwcombat a x\npbwcombat b y"

@@ -282,12 +282,16 @@ def test_declare_with_an_unknown_option_is_a_usage_error(run: Any, encounter: An
 
 
 def test_cli_refuses_nothing_by_a_rule_of_its_own() -> None:
-    """Rule refusals (IllegalAction) are raised in rules/, never in cli.py."""
-    assert "IllegalAction(" not in (PACKAGE / "cli.py").read_text(encoding="utf-8")
+    """Rule refusals (IllegalAction) are raised in rules/, never in the cli package."""
+    assert "IllegalAction(" not in _cli_text()
+
+
+def _cli_text() -> str:
+    return "".join(p.read_text(encoding="utf-8") for p in sorted((PACKAGE / "cli").glob("*.py")))
 
 
 def test_R_LOG_3_the_verify_and_reveal_reports_are_made_by_the_library() -> None:
-    """cli.py only prints: the verify report (its lines, JSON keys, the default seed) and
+    """The cli package only prints: the verify report (its lines, JSON keys, the default seed) and
     the reveal lines are built in pbwcombat/verify.py, where a test can call them."""
     import tomllib
 
@@ -296,7 +300,7 @@ def test_R_LOG_3_the_verify_and_reveal_reports_are_made_by_the_library() -> None
     from pbwcombat.model import DiceState
     from pbwcombat.verify import Report, reveal_post, verify_post
 
-    cli = (PACKAGE / "cli.py").read_text(encoding="utf-8")
+    cli = _cli_text()
     for built_there in ("records checked", "commitment_of", "FAILED", "last_seed", "first_failure"):
         assert built_there not in cli
     enc = from_document(tomllib.loads(build(fighter("ann", "party"))))

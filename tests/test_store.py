@@ -779,7 +779,8 @@ def test_SPEC_exit_130_ctrl_c_wrapped_by_a_library_is_still_130(duel_file, monke
     """A Ctrl-C that lands inside a library which wraps our interrupt in an error of its own
     (pydantic-core building a schema reports it as a SchemaError) is exit 130 with one line,
     never an internal error (exit 1). Seen under load in the SIGINT torture test."""
-    from pbwcombat import cli, service
+    from pbwcombat import service
+    from pbwcombat.cli import boundary as cli
 
     def load_interrupted(*args: object, **kwargs: object) -> None:
         try:
