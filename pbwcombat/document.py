@@ -231,7 +231,7 @@ def parse_value(text: str) -> Any:
     if "\n" not in text and "\r" not in text:
         try:
             parsed = tomllib.loads(f"v = {text}")
-        except tomllib.TOMLDecodeError:
+        except (ValueError, RecursionError):  # also more than 4,300 digits, nesting too deep
             return text
         if list(parsed) == ["v"]:
             return _leaf(parsed["v"])

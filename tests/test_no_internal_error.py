@@ -110,6 +110,16 @@ def test_SPEC_exit_codes_a_4301_digit_mod_is_a_usage_error(run, encounter):
     assert snapshot(path) == before
 
 
+@pytest.mark.parametrize("value", [HUGE, "[" * 5000 + "]" * 5000])
+def test_SPEC_exit_codes_set_with_a_4301_digit_or_deeply_nested_value_is_no_crash(
+        run, encounter, value):
+    path = encounter(duel())
+    before = snapshot(path)
+    r = run("set", path, "orc", "hp", value)
+    assert r.code in (2, 3), (r.code, r.err[:300])
+    assert snapshot(path) == before
+
+
 def test_SPEC_exit_codes_spanish_says_too_many_digits(run, encounter):
     path = encounter(duel().replace('lang = "en"', 'lang = "es"').replace("hp = 12",
                                                                           f"hp = {HUGE}"))
