@@ -1,7 +1,7 @@
 """`make bench`: wall-clock medians of whole commands, each as a ratio to a baseline measured
 in the same run (a benchmark, not a timed test: nothing here fails the suite).
 
-    python bench/bench.py [--runs N]
+    python bench/bench.py [--runs N] [--only growth]
 """
 
 from __future__ import annotations
@@ -142,7 +142,11 @@ def prepare_duel(folder: Path, entries: int) -> Path:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=15)
+    parser.add_argument("--only", choices=["growth"], help="print only this table")
     args = parser.parse_args()
+    if args.only == "growth":
+        print_growth(growth())
+        return
     runs = args.runs
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
@@ -211,6 +215,39 @@ def main() -> None:
     _, one_job_runs, _, one_job_cpu, _ = odds_rows[-1]
     print(f"\nodds CPU per fight: {1000 * one_job_cpu / one_job_runs:.2f} ms (one job, start-up "
           f"included): {one_job_runs / one_job_cpu:,.0f} fights/s per free core")
+    print_growth(growth())
+
+
+GROWTH_SIZES = (5, 100, 500, 2_000)
+
+
+def growth(runs: int = 3) -> list[tuple[int, float]]:
+    """`roll-initiative` in-process (load, resolve, write, journal, render; no start-up) on
+    `crowd(n)`, median of `runs` fresh copies per size: how the work grows with the fight."""
+    from pbwcombat import actions as act
+    from pbwcombat.service import Options, run_action
+
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "crowd.toml"
+        for n in GROWTH_SIZES:
+            text, times = crowd(n), []
+            for _ in range(runs):
+                path.write_text(text)
+                path.with_name(path.name + ".journal").unlink(missing_ok=True)
+                start = time.perf_counter()
+                run_action(path, "roll-initiative", act.RollInitiative(False), Options())
+                times.append(time.perf_counter() - start)
+            rows.append((n, statistics.median(times)))
+    return rows
+
+
+def print_growth(rows: list[tuple[int, float]]) -> None:
+    smallest = rows[0][1]
+    print(f"\n| {'growth: roll-initiative in-process':40} | {'median ms':>9} | {'ratio':>7} |")
+    print(f"|{'-' * 42}|{'-' * 11}|{'-' * 9}|")
+    for n, t in rows:
+        print(f"| {f'{n:,} combatants':40} | {1000 * t:9.1f} | {t / smallest:6.1f}× |")
 
 
 ODDS_GOAL_RUNS = 10_000  # the goal: 10,000 runs in at most 10 s with --jobs 2

@@ -72,6 +72,9 @@ class Resolution:
         # warnings for stderr (the command is applied all the same): the CLI says them in
         # the reader's language
         self.warnings: list[Message] = []
+        # what a rule module worked out from one state of `enc` for many queries (the AoO
+        # threat map of a walk, R-AOO-1), by name; each entry holds the encounter it is for
+        self.memo: dict[str, Any] = {}
 
     def apply(self, action: object, ids_known: bool = False) -> None:
         """Resolve a further action inside this one (a declared round, standing orders),

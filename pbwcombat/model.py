@@ -692,7 +692,9 @@ class Encounter(Record):
             return obj
         people = list(data["combatants"])
         index = data.get("_index")
-        i = (index if index is not None else self._positions())[cid]
+        if index is None:  # made here: carried into the copy too, or each copy of a chain
+            index = out["_index"] = self._positions()  # would rebuild it (O(n²), issue 29)
+        i = index[cid]
         before = people[i]
         person = people[i] = _new(type(before))
         fields = person.__dict__

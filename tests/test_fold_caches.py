@@ -80,3 +80,18 @@ def test_facts_are_kept_across_other_changes_and_dropped_by_status_conditions_pr
     assert winner_if_over(gone) == "x" and gone.side_counts() == {"x": 2}
     fresh = held.replace(combatants=held.combatants[:1])
     assert fresh.fact("holders", holders) == () and fresh.get("a").id == "a"
+
+
+def test_the_id_index_is_built_once_along_a_chain_of_changes():
+    """Issue 29 (roll-initiative quadratic in combatants): the index `changed` builds for its
+    lookup goes into the copy it returns, so the next change in the chain finds it instead of
+    building it again (one O(n) build per fold, not per event); lookups stay right."""
+    enc = _enc()
+    assert "_index" not in enc.__dict__
+    first = enc.with_combatant("b", hp=4)
+    built = first.__dict__["_index"]
+    later = first.with_combatant("c", hp=3).with_state(round=2).with_combatant("a", hp=2)
+    assert later.__dict__["_index"] is built
+    assert [(c.id, c.hp) for c in later.combatants] == [("a", 2), ("b", 4), ("c", 3)]
+    assert later.get("c").hp == 3 and later.find("b") is later.combatants[1]
+    assert enc.with_combatant("a", hp=1).replace(combatants=enc.combatants[:2]).find("c") is None

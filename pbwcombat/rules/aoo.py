@@ -3,10 +3,12 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from pbwcombat import events as ev
 from pbwcombat.engine import Resolution
-from pbwcombat.geometry import distance, melee_weapons, threatens, weapon_threatens
-from pbwcombat.model import Combatant, Weapon
+from pbwcombat.geometry import distance, max_reach, melee_weapons, threatens, weapon_threatens
+from pbwcombat.model import Combatant, Encounter, Weapon
 from pbwcombat.rules.attack_roll import attack_roll
 from pbwcombat.rules.engagement import initiative_rank
 
@@ -37,16 +39,51 @@ def provokers(res: Resolution, mover: str, square: tuple[int, int] | None,
               engaged_exempt: bool) -> list[str]:
     """Enemies that get an AoO when `mover` leaves (or shoots from) `square`, in initiative
     order (R-DIC-4). Engaged enemies are exempt when R-DIS governs instead (R-AOO-2)."""
+    threats = _threats(res, mover, engaged_exempt)
+    if square is not None and (2 * threats.reach + 1) ** 2 < len(threats.placed):
+        x, y, r = square[0], square[1], threats.reach  # the squares within reach only
+        near = threats.unplaced + [e for dx in range(-r, r + 1) for dy in range(-r, r + 1)
+                                   for e in threats.placed.get((x + dx, y + dy), ())]
+    else:
+        near = threats.unplaced + [e for group in threats.placed.values() for e in group]
+    found = sorted((i, c.id) for i, c in near if _threatens_mover(c, mover, square))
+    return sorted((cid for _, cid in found), key=lambda cid: initiative_rank(res, cid))
+
+
+class _Threats(NamedTuple):
+    """The enemies that could take an AoO from `mover` in one state of the encounter (by
+    their place in `active`), the placed ones by square: a walk asks at every square it
+    leaves and the encounter changes only when someone acts, so a long walk among many
+    enemies looks at the squares within reach, not at everyone (issue 29)."""
+
+    enc: Encounter
+    key: tuple[str, bool]
+    unplaced: list[tuple[int, Combatant]]
+    placed: dict[tuple[int, int], list[tuple[int, Combatant]]]
+    reach: int  # the greatest melee reach among the placed: R-AOO-1's threat is within it
+
+
+def _threats(res: Resolution, mover: str, engaged_exempt: bool) -> _Threats:
+    memo: _Threats | None = res.memo.get("aoo threats")
+    if memo is not None and memo.enc is res.enc and memo.key == (mover, engaged_exempt):
+        return memo
     me = res.enc.get(mover)
-    found = []
-    for c in res.enc.active:
-        if c.side == me.side or c.id == mover:
+    unplaced: list[tuple[int, Combatant]] = []
+    placed: dict[tuple[int, int], list[tuple[int, Combatant]]] = {}
+    reach = 0
+    for i, c in enumerate(res.enc.active):
+        if c.side == me.side or c.id == mover or not can_make_aoo(res, c):
             continue
         if engaged_exempt and mover in c.engaged:
             continue
-        if _threatens_mover(c, mover, square) and can_make_aoo(res, c):
-            found.append(c.id)
-    return sorted(found, key=lambda cid: initiative_rank(res, cid))
+        if c.position is None:
+            unplaced.append((i, c))
+        else:
+            placed.setdefault(c.position, []).append((i, c))
+            reach = max(reach, max_reach(c))
+    memo = res.memo["aoo threats"] = _Threats(res.enc, (mover, engaged_exempt), unplaced,
+                                              placed, reach)
+    return memo
 
 
 def attack_of_opportunity(res: Resolution, enemy: str, mover: str,
