@@ -8,6 +8,8 @@ the first post that disagrees."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from forum import (
     VIEWS,
@@ -137,7 +139,9 @@ def test_R_LOG_8_quotes_key_repeats_split_posts_and_emoji_marks_pass(run, encoun
     assert r.code == 0, r.json()["failures"]
     assert r.json()["posts"] == 6 and r.json()["unposted"] == []
     # a quote that changes a face is caught like any post
-    forged = f.thread("source").replace("[quote]", "[quote]" + "1d20 (1 #0) miss\n", 1)
+    real = int(re.search(r"\((\d+) #0\)", f.thread("source")).group(1))
+    wrong = real % 20 + 1  # never the real face (a fixed 1 was the real roll now and then)
+    forged = f.thread("source").replace("[quote]", f"[quote]1d20 ({wrong} #0) miss\n", 1)
     thread.write_text(forged, encoding="utf-8")
     assert _verify(run, path, thread).code == 3
 
