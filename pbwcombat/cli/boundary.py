@@ -137,6 +137,22 @@ def _on_sigint(signum: int, frame: Any) -> None:
     raise _Interrupted()
 
 
+def _on_unraisable(u: Any) -> None:
+    """A Ctrl-C that lands where Python can only ignore an exception (a finaliser, a cache's
+    callback) would print "Exception ignored in" with a traceback and be lost: the installed
+    command leaves at once instead, with its one line, as inside an import (nothing is being
+    written: `uninterrupted` blocks Ctrl-C while something is)."""
+    if isinstance(u.exc_value, _Interrupted) and _Sigint.command:
+        from pbwcombat import _spanish
+
+        with contextlib.suppress(Exception):
+            sys.stderr.write("pbwcombat: interrumpido (Ctrl-C)\n" if _spanish(sys.argv[1:])
+                             else "pbwcombat: interrupted (Ctrl-C)\n")
+            sys.stderr.flush()
+        os._exit(130)
+    sys.__unraisablehook__(u)
+
+
 def _text_arg(arg: str) -> str:
     """An argument as text. Bytes that are not UTF-8 (typed on a Latin-1 terminal, from a
     Latin-1 script) reach Python as lone surrogates, which no file, journal or post can hold:
@@ -173,6 +189,8 @@ def main(argv: list[str] | None = None) -> None:
     previous = None
     real_stdout = sys.stdout
     _Sigint.command = argv is None
+    if _Sigint.command:
+        sys.unraisablehook = _on_unraisable
     try:
         try:
             if signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:  # a background job
