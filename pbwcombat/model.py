@@ -380,6 +380,15 @@ class Combatant(Record):
         return held(names).unable_by if names else ""
 
     @property
+    def squares(self) -> int:
+        """Squares one move action covers: speed / 5, halved (rounded down, at least 1) by a
+        half-speed condition (R-CND-5; several halve once)."""
+        squares = self.speed // 5
+        if self.conditions and held(self.conditions).half_speed:
+            return max(squares // 2, 1)
+        return squares
+
+    @property
     def helpless(self) -> bool:
         """R-CND-5: it holds a helpless condition (Dex 0), or nonlethal damage knocked it out."""
         names = self.affecting

@@ -21,7 +21,8 @@ ERRORS = {"IllegalAction", "Refused", "UsageError", "Conflict", "CannotWrite",
 # Spanish leaves out what it does not say (an untranslated condition or status word, a
 # distance the English adds for the GM): every other field is in both languages.
 SPANISH_OMITS = {"msg_action_out_of_range": {"distance", "range"},
-                 "msg_cannot_act_held": {"state"}, "msg_cannot_act_state": {"state"}}
+                 "msg_cannot_act_held": {"state"}, "msg_cannot_act_state": {"state"},
+                 "msg_only_move_action_held": {"state"}, "msg_cannot_run_held": {"state"}}
 
 
 def _keys(lang: dict[str, str]) -> set[str]:

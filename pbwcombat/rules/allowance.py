@@ -7,7 +7,7 @@ from __future__ import annotations
 from pbwcombat.engine import Resolution
 from pbwcombat.errors import IllegalAction
 from pbwcombat.model import Combatant, TurnSpent
-from pbwcombat.rules.effects import STAGGERED, held
+from pbwcombat.rules.effects import EFFECTS, STAGGERED, held
 
 # R-TRN-4: a status that keeps a combatant from acting, said as such (else as a held state)
 _CANNOT_ACT = {"dead": "cannot_act_dead", "disabled": "cannot_act_disabled",
@@ -49,10 +49,22 @@ def single_action_turn(res: Resolution, c: Combatant) -> str | None:
         return "R-INI-4"
     if c.status == "disabled":
         return "R-HP-2"
-    names = c.affecting  # actions `one` (R-CND-5 staggered; R-HP-7's from nonlethal damage):
-    if names and held(names).per_turn == "one":  # R-HP-2's allowance without its 1 damage
+    # actions `one` (R-CND-5 staggered; R-HP-7's from nonlethal damage), R-HP-2's allowance
+    # without its 1 damage; `move` (nauseated, panicked) too, check_standard refusing more
+    names = c.affecting
+    if names and held(names).per_turn in ("one", "move"):
         return "R-HP-7" if c.nonlethal_state == STAGGERED else "R-CND-5"
     return None
+
+
+def _limit_by(c: Combatant, what: str) -> str:
+    """The held condition that sets the limit named (`move`: a move action only; `run`: no
+    run or charge), for the refusal (R-CND-5)."""
+    for name in held(c.conditions).names:
+        e = EFFECTS[name]
+        if (e.per_turn == "move") if what == "move" else e.no_run_or_charge:
+            return name
+    return ""
 
 
 def turn_left(res: Resolution, c: Combatant) -> TurnSpent:
@@ -73,6 +85,9 @@ def check_standard(res: Resolution, c: Combatant) -> None:
         raise IllegalAction("R-TRN-3", "has_already_taken_standard_action", name=c.display)
     if sp.moves >= 2:
         raise IllegalAction("R-TRN-3", "has_taken_two_move_actions", name=c.display)
+    if c.conditions and held(c.conditions).per_turn == "move":
+        raise IllegalAction("R-CND-5", "only_move_action_held", name=c.display,
+                            state=_limit_by(c, "move"))
     rule = single_action_turn(res, c)
     if rule and sp.moves:
         raise IllegalAction(rule, "one_action_moved", name=c.display)
@@ -82,7 +97,7 @@ def move_kind(res: Resolution, c: Combatant, cost: int, run: bool, step: bool) -
     """What a move costs (R-TRN-2): "step", "move", "double" or "full"; refuses what the
     turn cannot afford."""
     sp = res.enc.spent_of(c.id)
-    squares = c.speed // 5
+    squares = c.squares
     if step:
         if cost != 1:
             raise IllegalAction("R-TRN-2", "ft_step_one_square")
@@ -94,6 +109,9 @@ def move_kind(res: Resolution, c: Combatant, cost: int, run: bool, step: bool) -
     if not res.force and sp.step:
         raise IllegalAction("R-TRN-2", "took_ft_step_other_movement", name=c.display)
     rule = single_action_turn(res, c)
+    if run and c.conditions and held(c.conditions).no_run_or_charge and not res.force:
+        raise IllegalAction("R-CND-5", "cannot_run_held", name=c.display,
+                            state=_limit_by(c, "run"))
     if run:
         if cost > 4 * squares and not res.force:
             raise IllegalAction("R-TRN-2", "run_most_squares_needs", most=4 * squares,

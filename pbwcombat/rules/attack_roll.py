@@ -47,6 +47,8 @@ def attack_roll(res: Resolution, attacker: str, target: str, weapon: Weapon, kin
     if a.conditions:  # R-CND-3/5: the attacker's conditions (prone: its melee attacks −4)
         h = held(a.conditions)
         mods = (*mods, *(h.melee_mods if melee else h.ranged_mods))
+    if melee and t.affecting:  # R-CND-5 helpless (R-HP-7's too): melee attacks against it +4
+        mods = (*mods, *held(t.affecting).melee_against)
     bonus = (Mod(weapon.attack, "attack"), *mods)
     roll = res.dice.d20(*bonus)
     natural = roll.natural

@@ -31,8 +31,8 @@ HELPLESS_DEX = -5  # R-CND-5 helpless: Dex 0, an effective Dex modifier of −5
 
 
 class Effect(Value):
-    """One condition's effects (R-CND-5 columns). Read by the folds below; a column no rule
-    reads yet (speed, run, miss chances) is there for the table the next issues fill."""
+    """One condition's effects (R-CND-5 columns). Read by the folds below; the miss chances
+    are there for R-CND-8, which no rule rolls yet."""
 
     attack: int = 0  # every attack roll it makes (Attack Totals of R-DIS-2 included)
     melee_attack: int = 0  # its melee attack rolls only (prone)
@@ -48,6 +48,8 @@ class Effect(Value):
     miss_chance: int = 0  # of its own attacks (percent)
     miss_chance_against: int = 0  # of attacks against it (percent)
     down: bool = False  # counts as down (R-DIS-4) besides being helpless or unable to act
+    out: bool = False  # out of the fight for R-TRN-6 (unconscious)
+    initiative: int = 0  # its initiative rolls made while it holds (deafened)
     ends_on_stand_up: bool = False  # the built-in `stand-up` removes it
 
     @property
@@ -64,12 +66,29 @@ EFFECTS: dict[str, Effect] = {
     "stunned": Effect(defense=-2, loses_dex=True, per_turn="none"),
     "paralyzed": Effect(helpless=True, per_turn="none"),
     "flat-footed": Effect(flat_footed=True),
-    "dazzled": Effect(attack=-1),  # R-CND-5
+    # R-CND-5 (miss chances, saves, damage and fleeing are in the columns, not yet played)
+    "dazzled": Effect(attack=-1),
+    "blinded": Effect(defense=-2, loses_dex=True, half_speed=True, no_run_or_charge=True,
+                      miss_chance=50),
+    "cowering": Effect(defense=-2, loses_dex=True, per_turn="none"),
+    "dazed": Effect(per_turn="none"),
+    "deafened": Effect(initiative=-4),
+    "entangled": Effect(attack=-2, defense=-2, half_speed=True, no_run_or_charge=True),
+    "exhausted": Effect(attack=-3, defense=-3, half_speed=True, no_run_or_charge=True),
+    "fatigued": Effect(attack=-1, defense=-1, no_run_or_charge=True),
+    "frightened": Effect(attack=-2),
+    "helpless": Effect(helpless=True, per_turn="none"),
+    "nauseated": Effect(per_turn="move"),
+    "panicked": Effect(per_turn="move"),
+    "shaken": Effect(attack=-2),
+    "sickened": Effect(attack=-2),
+    "cover": Effect(defense_ranged=4),
+    "concealed": Effect(miss_chance_against=20),
 }
 # R-CND-5 rows that R-HP-7 also derives from nonlethal damage (`Combatant.affecting`)
 STAGGERED, UNCONSCIOUS = "staggered", "unconscious"
 EFFECTS[STAGGERED] = Effect(per_turn="one")
-EFFECTS[UNCONSCIOUS] = Effect(helpless=True, per_turn="none")
+EFFECTS[UNCONSCIOUS] = Effect(helpless=True, per_turn="none", out=True)  # out for R-TRN-6
 
 
 def nonlethal_state(hp: int, nonlethal: int) -> str:
@@ -81,6 +100,7 @@ def nonlethal_state(hp: int, nonlethal: int) -> str:
     if nonlethal == hp:
         return STAGGERED
     return UNCONSCIOUS if nonlethal > hp else ""
+HELPLESS_MELEE = 4  # R-CND-5 helpless: melee attacks against it +4
 
 
 class Held(Value):
@@ -98,6 +118,11 @@ class Held(Value):
     per_turn: PerTurn
     unable_by: str  # the condition that keeps it from acting ("" when it may act)
     counts_as_down: bool
+    out: bool  # out for R-TRN-6 (unconscious)
+    half_speed: bool
+    no_run_or_charge: bool
+    initiative_mods: tuple[Mod, ...]  # its initiative rolls
+    melee_against: tuple[Mod, ...]  # melee attack rolls against it (helpless: +4)
     stand_up_ends: tuple[str, ...]
     defense_notes: tuple[str, ...]
 
@@ -143,6 +168,11 @@ def _fold(names: frozenset[str]) -> Held:
         per_turn=limit,
         unable_by=unable,
         counts_as_down=any(e.down or e.helpless or e.per_turn == "none" for _, e in rows),
+        out=any(e.out for _, e in rows),
+        half_speed=any(e.half_speed for _, e in rows),
+        no_run_or_charge=any(e.no_run_or_charge for _, e in rows),
+        initiative_mods=tuple(Mod(e.initiative, n) for n, e in rows if e.initiative),
+        melee_against=(Mod(HELPLESS_MELEE, "helpless"),) if helpless else (),
         stand_up_ends=tuple(n for n, e in rows if e.ends_on_stand_up),
         defense_notes=tuple(n for n, e in rows if e.shown_beside_defense),
     )

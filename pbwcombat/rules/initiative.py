@@ -8,6 +8,7 @@ from pbwcombat.dice import Mod
 from pbwcombat.engine import Resolution
 from pbwcombat.errors import IllegalAction
 from pbwcombat.model import Combatant, Encounter
+from pbwcombat.rules.effects import held
 from pbwcombat.rules.turns import advance
 
 
@@ -49,7 +50,9 @@ def units_of(combatants: list[Combatant]) -> list[Unit]:
 def _roll_units(res: Resolution, units: list[Unit]) -> None:
     """R-DIC-4: one d20 per unit, in file order."""
     for u in units:
-        roll = res.dice.d20(Mod(u.mod, "initiative_mod"))
+        lead = u.members[0]  # R-CND-5 deafened: its conditions' initiative modifiers
+        cond = held(lead.conditions).initiative_mods if lead.conditions else ()
+        roll = res.dice.d20(Mod(u.mod, "initiative_mod"), *cond)
         u.total = roll.total
         res.emit(ev.InitiativeRolled(u.ids, u.names, u.members[0].group, roll))
 

@@ -96,7 +96,7 @@ def _withdraw_kind(res: Resolution, me: Combatant, cost: int) -> str:
     check_full_round(res, me, "a withdraw")
     if res.enc.spent_of(me.id).step and not res.force:
         raise IllegalAction("R-TRN-2", "took_ft_step_other_movement", name=me.display)
-    squares = me.speed // 5
+    squares = me.squares
     if cost > 2 * squares and not res.force:
         raise IllegalAction("R-ACT-6", "withdraw_most_squares_needs", most=2 * squares,
                             name=me.display, cost=cost)

@@ -200,7 +200,7 @@ def _move_budget(res: Resolution, me: Combatant) -> int:
         return 0
     if single_action_turn(res, me) and (sp.standard or sp.moves):
         return 0
-    return me.speed // 5
+    return me.squares
 
 
 def _move_then_attack_budget(res: Resolution, me: Combatant) -> int:
@@ -210,7 +210,7 @@ def _move_then_attack_budget(res: Resolution, me: Combatant) -> int:
     if sp.standard or sp.moves or sp.extended or sp.full_round or sp.step \
             or single_action_turn(res, me):
         return 0
-    return me.speed // 5
+    return me.squares
 
 
 def attack_nearest(res: Resolution, who: str) -> None:
@@ -315,7 +315,7 @@ def flee(res: Resolution, who: str) -> None:
     if not _still_mine(res, who) or me.position is None:
         return
     foes = foes_of(res.enc, me)
-    if all(f.position is not None and distance(me.position, f.position) > f.speed // 5
+    if all(f.position is not None and distance(me.position, f.position) > f.squares
            for f in foes):
         _try(res, Remove(who))
 

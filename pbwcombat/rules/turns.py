@@ -27,6 +27,7 @@ from pbwcombat.clock import deadline_text
 from pbwcombat.engine import Resolution
 from pbwcombat.errors import IllegalAction
 from pbwcombat.model import Combatant, Encounter
+from pbwcombat.rules.effects import held
 
 
 def in_surprise(enc: Encounter) -> bool:
@@ -118,7 +119,8 @@ def winner_if_over(enc: Encounter) -> str | None:
 def _standing_sides(combatants: tuple[Combatant, ...]) -> frozenset[str]:
     return frozenset([c.side for c in combatants
                       if not c.removed and c.status in ("ok", "disabled")
-                      and not c.knocked_out])  # R-TRN-6: knocked out by nonlethal (R-HP-7)
+                      # R-TRN-6: `unconscious` (R-CND-5) or knocked out by nonlethal (R-HP-7)
+                      and not (c.affecting and held(c.affecting).out)])
 
 
 def end_combat(res: Resolution, winner: str, by_hand: bool) -> None:
