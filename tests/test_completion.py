@@ -118,13 +118,13 @@ def test_condition_names_after_condition_who(bash: Any, fight_file: Path, run: A
 def test_condition_remove_offers_the_conditions_the_target_has(bash: Any, fight_file: Path,
                                                                run: Any) -> None:
     assert run("condition", fight_file, "orc", "prone").code == 0
-    assert run("condition", fight_file, "orc", "blinded").code == 0
+    assert run("condition", fight_file, "orc", "on-fire").code == 0
     from pbwcombat.rules.effects import EFFECTS
 
     # the table's conditions, then the target's own slugs without an effect
-    assert candidates(bash, "condition", fight_file, "orc", "") == [*EFFECTS, "blinded"]
+    assert candidates(bash, "condition", fight_file, "orc", "") == [*EFFECTS, "on-fire"]
     assert candidates(bash, "condition", fight_file, "--remove", "orc", "") == [
-        "prone", "blinded"]
+        "prone", "on-fire"]
 
 
 def test_declare_completes_the_declared_action(bash: Any, fight_file: Path) -> None:

@@ -32,7 +32,7 @@ HELPLESS_DEX = -5  # R-CND-5 helpless: Dex 0, an effective Dex modifier of −5
 
 class Effect(Value):
     """One condition's effects (R-CND-5 columns). Read by the folds below; the miss chances
-    are there for R-CND-8, which no rule rolls yet."""
+    are there for the rule that will roll them (none does yet)."""
 
     attack: int = 0  # every attack roll it makes (Attack Totals of R-DIS-2 included)
     melee_attack: int = 0  # its melee attack rolls only (prone)
