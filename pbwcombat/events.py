@@ -624,6 +624,14 @@ class StreakSet(Event):
     streak: int
 
 
+class Escaped(Event):
+    """R-ENG-6: a successful disengagement frees `who` from `opponents` for the rest of its
+    turn (no AoO from them, no re-engagement with them); silent, the disengage is narrated."""
+
+    who: str
+    opponents: tuple[str, ...]
+
+
 class SkippedTurnCounted(Event):
     """A turn skipped because the combatant cannot act still counts as its turn (R-CND-3):
     flat-footedness ends in a regular round, and it opens the R-DIS-2/4 window."""

@@ -334,6 +334,12 @@ def _(e: ev.Disengaged, enc: Encounter) -> Encounter:
 
 
 @_fold.register
+def _(e: ev.Escaped, enc: Encounter) -> Encounter:
+    escaped = enc.spent_of(e.who).escaped
+    return _spend(enc, e.who, escaped=(*escaped, *(o for o in e.opponents if o not in escaped)))
+
+
+@_fold.register
 def _(e: ev.DisengageResolved, enc: Encounter) -> Encounter:
     return _spend(enc, e.who, disengage_tried=True)
 

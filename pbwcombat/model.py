@@ -461,6 +461,7 @@ class TurnSpent(Record):
     moved: bool
     disengage_tried: bool
     extended: bool  # a whole-turn action (intercept, failed disengage): free actions only
+    escaped: tuple[str, ...]  # R-ENG-6: opponents disengaged from this turn
 
     FIELDS = {
         "standard": (BOOL, False),
@@ -470,6 +471,7 @@ class TurnSpent(Record):
         "moved": (BOOL, False),
         "disengage_tried": (BOOL, False),
         "extended": (BOOL, False),
+        "escaped": (tuple_of(text(64)), ()),
     }
 
 

@@ -304,18 +304,17 @@ def test_R_DIS_3_failure_inside_move_stops_and_spends_the_turn(run, encounter):
 
 @pytest.mark.parametrize("delta", ["-12", "-15"], ids=["disabled", "dying"])
 def test_R_DIS_4_automatic_when_every_engaged_opponent_is_down(run, encounter, delta):
+    """R-DIS-4's first clause, applied the moment it becomes true (R-ENG-6): the engagement
+    ends as the orc falls, so the hero walks off without a roll."""
     path = engaged_duel(run, encounter)
     ok(run("hp", path, "orc", delta))
-    assert engaged(path, "hero") == ["orc"]
-    n = counter(path)
-    r = run("disengage", path, "hero", "--dice", "19,3", "--format", "json")
-    ok(r)
-    assert events(r, "DefenseTotalRolled") == [] and events(r, "AttackTotalRolled") == []
-    assert r.json()["unused_dice"] == [19, 3]
-    assert "19" in r.err and "3" in r.err  # the unused faces are named on stderr
-    assert counter(path) == n
-    assert events(r, "DisengageResolved")[0]["success"] is True
     assert engaged(path, "hero") == [] and engaged(path, "orc") == []
+    n = counter(path)
+    r = ok(run("move", path, "hero", "-1,0", "--format", "json"))
+    assert events(r, "DefenseTotalRolled") == [] and events(r, "AttackTotalRolled") == []
+    assert events(r, "AttackRolled") == []  # R-HP-3: a fallen orc makes no AoO either
+    assert counter(path) == n
+    assert who(path, "hero")["position"] == [-1, 0]
 
 
 def test_R_DIS_4_automatic_when_no_engaged_opponent_attacked(run, encounter):

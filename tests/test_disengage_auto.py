@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from helpers import build, events, ok, roll_init, state, warrior
+from helpers import build, events, ok, roll_init, state, warrior, who
 
 
 def hero_beside_orc(rules: str = "") -> str:
@@ -31,13 +31,18 @@ def walk_away(run, path, who: str = "hero", to: str = "0,3"):
 
 
 def test_R_DIS_4_prone_opponent_counts_as_down(run, encounter):
+    """R-DIS-4's first clause as it becomes true (R-ENG-6): a prone, stunned or paralyzed
+    orc's engagement ends at once, so the hero walks off with no roll and no AoO."""
     for name in ("prone", "stunned", "paralyzed"):
         path = blows(run, encounter)
-        ok(run("condition", path, "orc", name))
-        res, r = walk_away(run, path)
-        assert res["success"] and res["auto"] == "opponents_down", name
-        assert not events(r, "DefenseTotalRolled")
-        assert not events(r, "AttackRolled")  # and no AoO either: it was engaged
+        r = ok(run("condition", path, "orc", name, "--format", "json"))
+        assert [(e["a"], e["b"]) for e in events(r, "Disengaged")] == [("orc", "hero")], name
+        r = ok(run("move", path, "hero", "0,3", "--dice", "2", "--format", "json"))
+        assert not events(r, "DefenseTotalRolled"), name
+        assert all(e["auto"] == "opponents_down" for e in events(r, "DisengageResolved"))
+        # a prone orc still threatens (SRD): the hero, no longer engaged, provokes its AoO
+        assert len(events(r, "AttackRolled")) == (name == "prone"), name
+        assert who(path, "hero")["position"] == [0, 3], name
         path.unlink()
         path.with_name(path.name + ".journal").unlink()
 

@@ -29,7 +29,7 @@ EVENT_TYPES = sorted(ev.EVENTS, key=lambda c: c.__name__)
 
 # Events that are bookkeeping only: their effects are told by other events.
 SILENT = {"TurnEnded", "ActionSpent", "AttackRecorded", "Stabilized", "DeclarationTaken",
-          "FlatFootedEnded", "AooUsed", "StreakSet",
+          "FlatFootedEnded", "AooUsed", "StreakSet", "Escaped",
           "ConditionTicked", "SkippedTurnCounted", "TurnHandedOver", "UsesSpent"}
 
 # Values of fields that choose a catalogue key; each is rendered.

@@ -129,12 +129,13 @@ def test_R_DIS_4_missile_shooters_down_to_cover_is_automatic(run, encounter, del
     assert who(path, "hero")["missile_engaged"] == ["archer"]
     ok(run("hp", path, "archer", delta))
     assert who(path, "archer")["status"] == status
+    # R-ENG-6: the shooter's fall ended the missile engagement at once: no roll to take cover
+    assert who(path, "hero")["missile_engaged"] == []
     r = ok(run("move", path, "hero", "0,3", "--to-cover", "--dice", "7",
                "--format", "json"))
     assert r.json()["unused_dice"] == [7]
     assert events(r, "DefenseTotalRolled") == [] and events(r, "AttackTotalRolled") == []
-    (res,) = events(r, "DisengageResolved")
-    assert res["auto"] == "opponents_down"
+    assert events(r, "DisengageResolved") == []
     assert who(path, "hero")["position"] == [0, 3]
     assert who(path, "hero")["missile_engaged"] == []
 
@@ -146,9 +147,10 @@ def test_R_DIS_4_missile_shooter_down_plain_post_says_no_roll(run, encounter):
     ok(run("roll-initiative", path, "--dice", "3,15"))
     ok(run("attack", path, "archer", "hero", "--dice", "2"))
     ok(run("next", path))
-    ok(run("hp", path, "archer", "-3"))
+    r = ok(run("hp", path, "archer", "-3"))
+    assert "Archer is out of Hero's missile engagement." in r.out  # R-ENG-6, at once
     r = ok(run("move", path, "hero", "0,3", "--to-cover", "--dice", "7"))
-    assert "without a roll" in r.out
+    assert "roll" not in r.out
     assert "unused --dice faces: 7" in r.err
 
 

@@ -679,6 +679,7 @@ NARRATION: dict[type[ev.Event], Callable[[Narrator, Any], str | None]] = {
     ev.FlatFootedEnded: Narrator._silent,
     ev.AooUsed: Narrator._silent,
     ev.StreakSet: Narrator._silent,
+    ev.Escaped: Narrator._silent,
     ev.Delayed: Narrator._Delayed,
     ev.DelayEnded: Narrator._DelayEnded,
     ev.CombatEnded: Narrator._CombatEnded,

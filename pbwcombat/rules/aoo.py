@@ -38,7 +38,8 @@ def can_make_aoo(res: Resolution, c: Combatant) -> bool:
 def provokers(res: Resolution, mover: str, square: tuple[int, int] | None,
               engaged_exempt: bool) -> list[str]:
     """Enemies that get an AoO when `mover` leaves (or shoots from) `square`, in initiative
-    order (R-DIC-4). Engaged enemies are exempt when R-DIS governs instead (R-AOO-2)."""
+    order (R-DIC-4). Engaged enemies are exempt when R-DIS governs instead (R-AOO-2), and
+    so are those `mover` disengaged from this turn (R-ENG-6)."""
     threats = _threats(res, mover, engaged_exempt)
     if square is not None and (2 * threats.reach + 1) ** 2 < len(threats.placed):
         x, y, r = square[0], square[1], threats.reach  # the squares within reach only
@@ -68,11 +69,13 @@ def _threats(res: Resolution, mover: str, engaged_exempt: bool) -> _Threats:
     if memo is not None and memo.enc is res.enc and memo.key == (mover, engaged_exempt):
         return memo
     me = res.enc.get(mover)
+    escaped = res.enc.spent_of(mover).escaped  # R-ENG-6: freed from them for this turn
     unplaced: list[tuple[int, Combatant]] = []
     placed: dict[tuple[int, int], list[tuple[int, Combatant]]] = {}
     reach = 0
     for i, c in enumerate(res.enc.active):
-        if c.side == me.side or c.id == mover or not can_make_aoo(res, c):
+        if (c.side == me.side or c.id == mover or c.id in escaped
+                or not can_make_aoo(res, c)):
             continue
         if engaged_exempt and mover in c.engaged:
             continue

@@ -19,6 +19,7 @@ from pbwcombat.model import Combatant
 from pbwcombat.rules.allowance import check_move_action, require_actor
 from pbwcombat.rules.aoo import provoke_in_place
 from pbwcombat.rules.effects import held
+from pbwcombat.rules.engagement import release_fallen
 
 _SLUG_MAX = 64
 
@@ -44,10 +45,11 @@ def apply_condition(res: Resolution, who: str, name: str, rounds: int | None = N
     if rounds is None:
         res.emit(ev.ConditionApplied(who, c.display, name, None, "", "", "", replaced,
                                      _gender(c)))
-        return
-    clock = of or res.enc.state.turn or who
-    res.emit(ev.ConditionApplied(who, c.display, name, rounds, ends, clock,
-                                 res.enc.get(clock).display, replaced, _gender(c)))
+    else:
+        clock = of or res.enc.state.turn or who
+        res.emit(ev.ConditionApplied(who, c.display, name, rounds, ends, clock,
+                                     res.enc.get(clock).display, replaced, _gender(c)))
+    release_fallen(res, who)  # R-ENG-6: prone, helpless or unable to act: engagements end
 
 
 def remove_condition(res: Resolution, who: str, name: str, reason: str,

@@ -79,6 +79,7 @@ def attempt(res: Resolution, who: str, opponent_ids: list[str], *, missile: bool
     if success:
         for o in opponents:
             res.emit(ev.Disengaged(who, me.display, o.id, o.display, missile))
+        res.emit(ev.Escaped(who, tuple(o.id for o in opponents)))  # R-ENG-6
     else:
         res.emit(ev.ActionSpent(who, "extended"))
     return success

@@ -24,6 +24,8 @@ def engage(res: Resolution, a: str, b: str, missile: bool) -> None:
         return
     if b in (ca.missile_engaged if missile else ca.engaged):
         return
+    if b in res.enc.spent_of(a).escaped or a in res.enc.spent_of(b).escaped:
+        return  # R-ENG-6: escaped this turn, not engaged again until that turn ends
     res.emit(ev.Engaged(a, ca.display, b, cb.display, missile))
 
 
@@ -38,6 +40,21 @@ def engage_at_rest(res: Resolution, who: str) -> None:
             continue
         if within_reach(other, me.position) or within_reach(me, other.position):
             engage(res, who, other.id, missile=False)
+
+
+def release_fallen(res: Resolution, who: str) -> None:
+    """R-ENG-6: engagement with a combatant that falls (hp <= 0, or a condition that counts
+    as down) ends at once for both, narrated; it does not come back when it is healed or
+    stands up (only a new R-ENG-1 event engages again)."""
+    me = res.enc.get(who)
+    if not me.counts_as_down:
+        return
+    for missile in (False, True):
+        linked = list(me.missile_engaged if missile else me.engaged)
+        linked += [o.id for o in res.enc.combatants if o.id != who and o.id not in linked
+                   and who in (o.missile_engaged if missile else o.engaged)]
+        for other in linked:
+            res.emit(ev.Disengaged(who, me.display, other, res.enc.get(other).display, missile))
 
 
 def into_melee(enc: Encounter, shooter: Combatant, target: Combatant) -> bool:

@@ -10,6 +10,7 @@ from pbwcombat.errors import IllegalAction, UsageError
 from pbwcombat.model import status_for
 from pbwcombat.rules.damage import gain_temp, reduce_damage
 from pbwcombat.rules.effects import nonlethal_state
+from pbwcombat.rules.engagement import release_fallen
 
 HP_BOUND = 1_000_000  # the file's bound on `hp` (model: strict_int)
 
@@ -31,6 +32,7 @@ def change_hp(res: Resolution, who: str, delta: int, cause: str) -> None:
     if nonlethal < c.nonlethal:  # R-HP-7: healing lowers nonlethal by the same amount
         res.emit(ev.NonlethalChanged(who, c.display, c.pc, c.nonlethal, nonlethal, hp,
                                      nonlethal_state(hp, nonlethal), "healing"))
+    release_fallen(res, who)  # R-ENG-4/6: a fallen (or dead) combatant's engagements end
     if status == "dead":
         _leave_the_fight(res, who)
 
@@ -47,6 +49,7 @@ def deal(res: Resolution, who: str, amount: int, nonlethal: bool, cause: str) ->
         after = c.nonlethal + amount
         res.emit(ev.NonlethalChanged(who, c.display, c.pc, c.nonlethal, after, c.hp,
                                      nonlethal_state(c.hp, after), "damage"))
+        release_fallen(res, who)  # R-ENG-6: knocked out by nonlethal damage counts too
         return
     if nonlethal and amount:
         res.emit(ev.NonlethalAsLethal(who, c.display))
@@ -61,12 +64,8 @@ def deal(res: Resolution, who: str, amount: int, nonlethal: bool, cause: str) ->
 
 
 def _leave_the_fight(res: Resolution, who: str) -> None:
-    """R-ENG-4: engagements end when either side dies; a dead defender guards nobody."""
+    """R-ENG-4: a dead defender guards nobody (its engagements ended as it fell)."""
     me = res.enc.get(who)
-    for other in me.engaged:
-        res.emit(ev.Disengaged(who, me.display, other, res.enc.get(other).display, False))
-    for other in me.missile_engaged:
-        res.emit(ev.Disengaged(who, me.display, other, res.enc.get(other).display, True))
     if me.guarding:
         res.emit(ev.GuardEnded(who, me.display))
 
