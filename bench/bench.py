@@ -15,7 +15,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 BIN = Path(sys.executable).parent
@@ -115,18 +115,22 @@ def grow_journal(path: Path, entries: int) -> None:
     """Give `path` a journal of `entries` lines: `entries - 1` records of a command that left
     the file as it was first written (a chain the journal accepts, R-LOG-2), then its one
     real record (only the tail has to match the file; earlier lines are what a long fight
-    leaves)."""
+    leaves). The lines are sealed as the tool seals its own (`journal.seal`: the chain
+    fields a long fight's journal carries), so the first command finds the journal as the
+    last command left it, not a journal of an older version to check line by line."""
+    from pbwcombat.journal import seal
+
     journal = path.with_name(path.name + ".journal")
     lines = journal.read_bytes().splitlines(keepends=True)
     tail = json.loads(lines[-1])
-    filler = []
-    for i in range(1, entries):
-        record = dict(tail, seq=i, version=0, after_sha=tail["before_sha"],
-                      after=tail["before"])
-        filler.append(json.dumps(record, separators=(",", ":")).encode() + b"\n")
-    tail["seq"] = entries
-    journal.write_bytes(b"".join(filler) + json.dumps(tail, separators=(",", ":")).encode()
-                        + b"\n")
+    tail = {k: v for k, v in tail.items() if k not in SEALS}
+    records = [dict(tail, seq=i, version=0, after_sha=tail["before_sha"], after=tail["before"])
+               for i in range(1, entries)]
+    records.append(dict(tail, seq=entries))
+    journal.write_bytes(seal(records))
+
+
+SEALS = ("journal_sha", "prev_sha")  # the fields `seal` computes
 
 
 def prepare_duel(folder: Path, entries: int) -> Path:
@@ -142,10 +146,14 @@ def prepare_duel(folder: Path, entries: int) -> Path:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=15)
-    parser.add_argument("--only", choices=["growth"], help="print only this table")
+    parser.add_argument("--only", choices=["growth"], help="print only these tables")
+    parser.add_argument("--sizes", type=lambda text: tuple(int(x) for x in text.split(",")),
+                        default=JOURNAL_SIZES, help="journal lengths (records), e.g. 10,1000")
     args = parser.parse_args()
     if args.only == "growth":
         print_growth(growth())
+        print_curves(journal_growth(args.sizes))
+        print_curves(walk_growth())
         return
     runs = args.runs
     with tempfile.TemporaryDirectory() as tmp:
@@ -216,6 +224,8 @@ def main() -> None:
     print(f"\nodds CPU per fight: {1000 * one_job_cpu / one_job_runs:.2f} ms (one job, start-up "
           f"included): {one_job_runs / one_job_cpu:,.0f} fights/s per free core")
     print_growth(growth())
+    print_curves(journal_growth())
+    print_curves(walk_growth())
 
 
 GROWTH_SIZES = (5, 100, 500, 2_000)
@@ -248,6 +258,108 @@ def print_growth(rows: list[tuple[int, float]]) -> None:
     print(f"|{'-' * 42}|{'-' * 11}|{'-' * 9}|")
     for n, t in rows:
         print(f"| {f'{n:,} combatants':40} | {1000 * t:9.1f} | {t / smallest:6.1f}× |")
+
+
+JOURNAL_SIZES = (10, 100, 1_000, 10_000, 100_000)
+Curve = tuple[str, str, list[tuple[int, float]]]  # title, unit of size, (size, median s)
+
+
+def _timed(work: Callable[[], object], runs: int, reset: Callable[[], None] | None = None
+           ) -> float:
+    """Median of `runs` timed runs of `work`, after one untimed run that warms the imports
+    and caches (`reset`, untimed, before each)."""
+    times = []
+    for _ in range(runs + 1):
+        if reset is not None:
+            reset()
+        start = time.perf_counter()
+        work()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times[1:])
+
+
+def journal_growth(sizes: tuple[int, ...] = JOURNAL_SIZES, runs: int = 3) -> list[Curve]:
+    """`attack --key` (a new key each time: a key never used), `undo` (of the attack before
+    it) and `log --last 1`, in-process (no start-up), on the duel with a journal of each
+    length, median of `runs`: what a long fight costs a command. Each command runs on the
+    journal the one before it left, as in a fight (the first, untimed, finds a journal
+    grown by the bench, as after an upgrade)."""
+    from pbwcombat import actions as act
+    from pbwcombat import reports
+    from pbwcombat.service import Options, run_action
+
+    os.environ.setdefault("PBWCOMBAT_NOW", "2026-11-29T12:00:00Z")
+    attack, undo, log = [], [], []
+    with tempfile.TemporaryDirectory() as tmp:
+        for n in sizes:
+            path = prepare_duel(Path(tmp), n)
+            keys = iter(range(10**6))
+            hit = act.Attack("hero", "ogre")
+
+            def attack_once(path: Path = path, keys: Iterator[int] = keys,
+                            hit: act.Attack = hit) -> None:
+                run_action(path, "attack", hit, Options(force=True, key=f"k{next(keys)}"))
+
+            def undo_once(path: Path = path) -> None:
+                reports.undo(path, False, None, False, None, None, None, False, None)
+
+            def log_once(path: Path = path) -> None:
+                reports.log(path, 1, None, None, False, None)
+
+            attack.append((n, _timed(attack_once, runs)))
+            undo.append((n, _timed(undo_once, runs)))
+            log.append((n, _timed(log_once, runs)))
+            for f in Path(tmp).iterdir():
+                f.unlink()
+    return [("attack --key in-process", "records", attack), ("undo in-process", "records", undo),
+            ("log --last 1 in-process", "records", log)]
+
+
+WALK_CROWDS = (5, 100, 500)
+WALK_LEGS = 40  # legs of 100 squares: a 4,000-square walk
+
+
+def walk_growth(runs: int = 3) -> list[Curve]:
+    """A long `move` in-process (4,000 squares along a row out of everyone's reach, with
+    `--force` for the distance) among crowds of each size: the cost of a walk per square
+    should not grow with the crowd."""
+    from pbwcombat import actions as act
+    from pbwcombat.service import Options, run_action
+
+    rows = []
+    legs = tuple((100 if i % 2 == 0 else 0, -3) for i in range(WALK_LEGS))
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "walk.toml"
+        for n in WALK_CROWDS:
+            text = crowd(n).replace('[[combatants]]\nid = "c0"\n',
+                                    '[[combatants]]\nid = "c0"\nspeed = 10000\n', 1)
+            text = text.replace("position = [0, 0]", "position = [0, -3]", 1)
+            path.write_text(text)
+            path.with_name(path.name + ".journal").unlink(missing_ok=True)
+            run_action(path, "roll-initiative", act.RollInitiative(False), Options(supplied=(20,)
+                                                                                   + (1,) * n))
+            saved = path.read_bytes(), path.with_name(path.name + ".journal").read_bytes()
+
+            def reset(saved: tuple[bytes, bytes] = saved) -> None:
+                path.write_bytes(saved[0])
+                path.with_name(path.name + ".journal").write_bytes(saved[1])
+
+            move = act.Move("c0", legs, run=True)
+
+            def walk(move: act.Move = move) -> None:
+                run_action(path, "move", move, Options(force=True))
+
+            rows.append((n, _timed(walk, runs, reset)))
+    return [(f"move of {WALK_LEGS * 100:,} squares in-process", "combatants", rows)]
+
+
+def print_curves(curves: list[Curve]) -> None:
+    for title, unit, rows in curves:
+        smallest = rows[0][1]
+        print(f"\n| {'growth: ' + title:40} | {'median ms':>9} | {'ratio':>7} |")
+        print(f"|{'-' * 42}|{'-' * 11}|{'-' * 9}|")
+        for n, t in rows:
+            print(f"| {f'{n:,} {unit}':40} | {1000 * t:9.1f} | {t / smallest:6.1f}× |")
 
 
 ODDS_GOAL_RUNS = 10_000  # the goal: 10,000 runs in at most 10 s with --jobs 2

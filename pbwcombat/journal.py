@@ -16,10 +16,11 @@ import json
 import os
 import re
 import tomllib
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from pbwcombat import store
+from pbwcombat import journal_index, store
 from pbwcombat.errors import InvalidEncounter, Refused
 
 STATE_RECORDS = ("command", "undo", "edit", "restart", "abort")
@@ -59,11 +60,12 @@ class Entry:
     and the abort record that names it (R-LOG-4, R-LOG-10): a line that lost only its
     newline parses as a record, yet it never took effect."""
 
-    __slots__ = ("line", "raw", "complete", "_record", "_parsed")
+    __slots__ = ("line", "raw", "complete", "offset", "_record", "_parsed")
 
-    def __init__(self, line: int, raw: bytes, complete: bool) -> None:
+    def __init__(self, line: int, raw: bytes, complete: bool, offset: int = 0) -> None:
         self.line = line
         self.raw = raw
+        self.offset = offset
         self.complete = complete
         self._record: dict[str, Any] | None = None
         self._parsed = False
@@ -93,7 +95,11 @@ def entries(path: Path) -> list[Entry]:
     if complete_last:
         pieces.pop()
     last = len(pieces) - 1
-    found = [Entry(i + 1, raw, complete_last or i < last) for i, raw in enumerate(pieces)]
+    found = []
+    at = 0
+    for i, raw in enumerate(pieces):
+        found.append(Entry(i + 1, raw, complete_last or i < last, at))
+        at += len(raw) + 1
     for e in found:  # only abort records are parsed here: a long journal stays cheap
         if b'"abort"' in e.raw and e.complete and e.record is not None \
                 and kind(e.record) == "abort":
@@ -210,6 +216,12 @@ def history(path: Path, current: bytes | None = None) -> History:
 
 def find_key(path: Path, key: str, pending: set[int] | frozenset[int] = frozenset()
              ) -> dict[str, Any] | None:
+    found = _find_key(entries(path), key, pending)
+    return found.record if found is not None else None
+
+
+def _find_key(lines: Iterable[Entry], key: str, pending: set[int] | frozenset[int]
+              ) -> Entry | None:
     """The live record of an idempotency key (a key whose command was undone is free
     again, R-LOG-1); 0.1 records count. A record that never took effect is no use of the key
     (R-LOG-4: an abort record names it, or it is `pending`, the last record whose after-hash
@@ -219,7 +231,7 @@ def find_key(path: Path, key: str, pending: set[int] | frozenset[int] = frozense
     undos: list[tuple[int, int]] = []  # (the seq undone, the seq of the undo record)
     aborted = set(pending)
     found: list[Entry] = []
-    for e in entries(path):
+    for e in lines:
         if not (needle in e.raw or b'"undo"' in e.raw or b'"abort"' in e.raw) \
                 or not e.complete or e.record is None:
             continue  # only the lines that can matter are parsed; a torn one never counted
@@ -234,7 +246,7 @@ def find_key(path: Path, key: str, pending: set[int] | frozenset[int] = frozense
     undone = {target for target, seq in undos if seq not in aborted}
     for e in reversed(found):
         if e.seq not in undone and e.seq not in aborted:
-            return e.record
+            return e
     return None
 
 
@@ -246,7 +258,7 @@ def edit_before(path: Path, record: dict[str, Any]) -> dict[str, Any] | None:
     if type(seq) is not int:
         return None
     previous: Entry | None = None
-    for e in entries(path):
+    for e in entries(path):  # (Journal.edit_before reads only the line before)
         if not e.complete or e.record is None:
             previous = None
             continue
@@ -261,7 +273,11 @@ def record_of(path: Path, seq: object) -> dict[str, Any] | None:
     """The record numbered `seq` (a repeated `undo --key` shows again what it undid)."""
     if type(seq) is not int:
         return None
-    for e in entries(path):
+    return _record_of(entries(path), seq)
+
+
+def _record_of(lines: Iterable[Entry], seq: int) -> dict[str, Any] | None:
+    for e in lines:
         if e.complete and e.record is not None and e.seq == seq and kind(e.record) != "abort":
             return {**e.record, "seq": e.seq}
     return None
@@ -272,10 +288,12 @@ def record_of(path: Path, seq: object) -> dict[str, Any] | None:
 
 class Prelude:
     """What a command finds in the journal before it acts: the records it appends first
-    (abort, edit, restart), the last `seq` used, and the last recorded state. `hasher` holds
-    the SHA-256 of the journal's bytes so far: each line appended carries, as `journal_sha`,
-    the hash of the journal before it (R-LOG-4's check reads only the last line when the
-    bytes before it are still the ones hashed)."""
+    (abort, edit, restart), the last `seq` used, and the last recorded state. `prev` is the
+    SHA-256 of the journal's last line as it will stand before the first line appended (a
+    torn line closed by its newline; no bytes at all for a new journal): each line appended
+    carries, as `prev_sha`, the hash of the line before it, so the last line seals the whole
+    journal, and sealing a line costs the same whatever the journal's length (journal
+    format 3, docs/en/journal-and-dice.md)."""
 
     def __init__(self) -> None:
         self.seq = 0
@@ -284,7 +302,9 @@ class Prelude:
         self.last: dict[str, Any] | None = None  # the last record before the prelude's
         self.edit: dict[str, Any] | None = None
         self.aborted: set[int] = set()
-        self.hasher: Any = None  # hashlib's SHA-256 of the journal as found (None: empty)
+        self.prev = EMPTY_SHA
+        self.torn_offset: int | None = None  # the torn last line the prefix closes
+        self.written: list[tuple[dict[str, Any], bytes]] = []  # the last `lines`, as sealed
 
     @property
     def empty_journal(self) -> bool:
@@ -297,17 +317,29 @@ class Prelude:
         return record
 
     def lines(self, *more: dict[str, Any]) -> bytes:
-        """The bytes to append: the prefix, then each record with its `journal_sha`, the
-        SHA-256 of the journal before its line (fed on from the hash `examine` made, so the
-        journal is hashed once)."""
-        h = self.hasher.copy() if self.hasher is not None else hashlib.sha256()
-        h.update(self.prefix)
+        """The bytes to append: the prefix, then each record with its `prev_sha`, the SHA-256
+        of the line before it (newline included)."""
+        prev = self.prev
         out = [self.prefix]
+        self.written = []
         for r in [*self.records, *more]:
-            line = encode({**r, "journal_sha": h.hexdigest()})
-            h.update(line)
+            sealed = {**r, "prev_sha": prev}
+            line = encode(sealed)
+            prev = hashlib.sha256(line).hexdigest()
             out.append(line)
+            self.written.append((sealed, line))
         return b"".join(out)
+
+
+def seal(records: list[dict[str, Any]]) -> bytes:
+    """`records` as the lines of a new journal, each sealed as a command seals the lines it
+    appends (`Prelude.lines`): what `make bench` grows its long journals with."""
+    p = Prelude()
+    p.records = records
+    return p.lines()
+
+
+EMPTY_SHA = hashlib.sha256(b"").hexdigest()
 
 
 def looks_edited(path: Path, record: dict[str, Any]) -> bool:
@@ -322,8 +354,10 @@ def looks_edited(path: Path, record: dict[str, Any]) -> bool:
     return record.get("ino") == st.st_ino or st.st_mtime_ns > js.st_mtime_ns
 
 
-def examine(path: Path, raw: bytes, version: int, force: bool, now: str) -> Prelude:
-    """R-LOG-2/4: check the journal (`check_whole`) and decide what to append before the
+def examine(path: Path, raw: bytes, version: int, force: bool, now: str,
+            trusted: bool = False) -> Prelude:
+    """R-LOG-2/4: check the journal (`check_whole`, unless `trusted`: the journal is exactly
+    as the last command that appended left it, its index says) and decide what to append before the
     command: an abort record for a torn line or a record that never became the file, an edit
     record for a hand edit, a restart record for a missing journal (`--force`). Raises
     Damaged (65) for damage anywhere in the journal, Refused (3) for a missing journal or a
@@ -340,11 +374,14 @@ def examine(path: Path, raw: bytes, version: int, force: bool, now: str) -> Prel
             p.add({"type": "restart", "time": now, "reason": "journal missing",
                    "before_sha": digest, "after_sha": digest, "after": text_of(raw)})
         return p
-    p.hasher = check_whole(journal, lines, size)
+    if not trusted:
+        check_whole(journal, lines, size)
+    p.prev = hashlib.sha256(lines[-1][1] + b"\n").hexdigest()
     torn_seq = 0  # R-LOG-10: a line that lost only its newline keeps its seq: never reused
     if not lines[-1][2]:  # a torn append: closed by a newline and aborted
         torn_offset, torn_raw, _ = lines.pop()
         p.prefix = b"\n"
+        p.torn_offset = torn_offset
         torn_line = _line_number(journal, torn_offset)
         torn_seq = _torn_seq(torn_raw)
     else:
@@ -428,37 +465,56 @@ def _broken(rec: dict[str, Any], state: object) -> str | None:
     return None
 
 
-def check_whole(journal: Path, lines: list[tuple[int, bytes, bool]], size: int) -> Any:
+def check_whole(journal: Path, lines: list[tuple[int, bytes, bool]], size: int) -> None:
     """R-LOG-4: damage anywhere in the journal, not only in its last lines, stops an action
     (exit 65, naming the journal and the first damaged line) rather than have it append
     after it: a complete line that is not a JSON record (a torn line closed by an abort
     record is not damage), or a record that breaks the chain (`_broken`; aborted records
     and abort records are skipped, as `verify` does; a restart record begins a chain; 0.1
     records are not checked, R-LOG-7). `lines` are the journal's last lines as
-    `store.tail_lines` reads them, `size` its length. Returns the SHA-256 object of the
-    whole journal, for the records the command appends (`Prelude.lines`).
+    `store.tail_lines` reads them, `size` its length.
 
-    Flat enough for long fights: every line this tool writes carries `journal_sha`, the
-    SHA-256 of the journal before it, and the command that wrote it had checked those bytes.
-    When the last complete line's `journal_sha` is the hash of the bytes before it, they are
-    still what was checked, and only the last line is left (`examine` reads it whole):
-    14 ms for the 26 MB of `make bench`'s 10,000-record duel, the time of the hash.
+    Called only when the journal's index does not vouch for it (`journal_index`: the journal
+    changed since the last command's append, or it has no index yet). Every line this tool
+    writes carries `prev_sha`, the SHA-256 of the line before it, and the command that wrote
+    it had checked the lines before: when the links hold from the last complete line back to
+    the first (or back to a line of format 2 whose `journal_sha` is the hash of every byte
+    before it), the bytes are what was checked, at the cost of one hash of the journal.
     Otherwise (a journal from 0.1/0.2, R-LOG-7, or one changed by hand) every line is
-    parsed (`_check_slowly`, about 0.75 s for the same journal), once: the record appended
-    then carries the hash."""
-    complete = [entry for entry in lines if entry[2]]
-    if not complete:  # nothing but a torn append (examine's)
-        h = store.digest_head(journal, size)
-        return h
-    offset, last_raw, _ = complete[-1]
-    h = store.digest_head(journal, offset)
-    last = _parse(last_raw)
-    if last is None or last.get("journal_sha") != h.hexdigest():
-        _check_slowly(journal, store.read_sidecar(journal))
-    for at, piece, whole in lines:
-        if at >= offset:
-            h.update(piece + b"\n" if whole else piece)
-    return h
+    parsed (`_check_slowly`), once: the command's index then vouches for it."""
+    if not any(entry[2] for entry in lines):
+        return  # nothing but a torn append (examine's)
+    data = store.read_sidecar(journal)
+    if not _links_hold(data):
+        _check_slowly(journal, data)
+
+
+_PREV_SHA = re.compile(rb',"prev_sha":"([0-9a-f]{64})"}\Z')
+_JOURNAL_SHA = re.compile(rb',"journal_sha":"([0-9a-f]{64})"}\Z')
+
+
+def _links_hold(data: bytes) -> bool:
+    """Whether every complete line from the last back to the first is sealed by the next
+    one's `prev_sha` (format 3), or back to a format-2 line whose `journal_sha` seals every
+    byte before it. One pass of SHA-256 over the journal, no parsing."""
+    view = memoryview(data)
+    end = data.rfind(b"\n")  # the newline of the last complete line
+    if end < 0:
+        return True
+    start = data.rfind(b"\n", 0, end) + 1
+    while True:
+        tail = data[max(start, end - 96):end]
+        m = _PREV_SHA.search(tail)
+        if m is None:
+            m = _JOURNAL_SHA.search(tail)
+            return m is not None and hashlib.sha256(view[:start]).hexdigest() == \
+                m.group(1).decode()
+        if start == 0:
+            return m.group(1).decode() == EMPTY_SHA
+        before = data.rfind(b"\n", 0, start - 1) + 1
+        if hashlib.sha256(view[before:start]).hexdigest() != m.group(1).decode():
+            return False
+        start, end = before, start - 1
 
 
 def _check_slowly(journal: Path, data: bytes) -> None:
@@ -542,10 +598,15 @@ def last_seed(path: Path) -> str | None:
     """The generator seed of the latest state in the journal that had one: a file undone back
     past the command that made its seed gets the same seed again, so redoing that command
     rolls the same dice (R-LOG-1, R-DIC-2) and `verify` still recomputes the undone rolls."""
-    import re
+    return _last_seed(reversed(entries(path)))
 
-    pattern = re.compile(rb'seed = \\"([0-9a-f]{64})\\"')
-    for e in reversed(entries(path)):
+
+_SEED = re.compile(rb'seed = \\"([0-9a-f]{64})\\"')
+
+
+def _last_seed(backwards: Iterable[Entry]) -> str | None:
+    pattern = _SEED
+    for e in backwards:
         if not e.complete:
             continue  # a torn record never became the file
         found = pattern.findall(e.raw)
@@ -562,9 +623,13 @@ def undo_target(path: Path, p: Prelude) -> dict[str, Any] | None:
     there is none (back to the start, or to a restart record)."""
     if p.edit is not None:
         return p.edit
+    return _undo_target(reversed(entries(path)), p)
+
+
+def _undo_target(backwards: Iterable[Entry], p: Prelude) -> dict[str, Any] | None:
     undone: set[int] = set()
     aborted = set(p.aborted)
-    for e in reversed(entries(path)):
+    for e in backwards:
         if e.record is None or not e.complete:
             continue
         rec = e.record
@@ -583,3 +648,147 @@ def undo_target(path: Path, p: Prelude) -> dict[str, Any] | None:
             continue
         return {**rec, "seq": e.seq}
     return None
+
+
+# -- the journal opened once -------------------------------------------------------------------
+
+
+class _NeedsLines(Exception):
+    """A record without a `seq` (0.1) read from the end: its seq is its line number, which
+    only the journal read whole knows."""
+
+
+class _Back(Entry):
+    """A line read from the end: no line number, so a record must carry its own `seq`."""
+
+    __slots__ = ()
+
+    @property
+    def seq(self) -> int:
+        value = self.record.get("seq") if self.record is not None else None
+        if type(value) is not int:
+            raise _NeedsLines
+        return value
+
+
+class Journal:
+    """The journal beside an encounter as a command finds it, opened once under the lock
+    (issue 21): what the command appends first (`prelude`, R-LOG-2/4), and the questions
+    it asks of the history (`find_key`, `last_seed`, `undo_target`, `edit_before`,
+    `record_of`, `live`). When the journal's index vouches for it (`journal_index`: the
+    journal is as the last command's append left it) they are answered from the end of the
+    journal and the index, at a cost independent of its length (issue 29); otherwise from
+    the journal read whole, once, with the same answers. `committed` keeps the index after
+    the command's own append."""
+
+    def __init__(self, path: Path, prelude: Prelude, index: journal_index.Index | None
+                 ) -> None:
+        self.path = path
+        self.file = store.journal_path(path)
+        self.prelude = prelude
+        self.index = index  # journal_index.Index, or None: read the journal whole
+        self._whole: list[Entry] | None = None
+
+    @classmethod
+    def open(cls, path: Path, raw: bytes, version: int, force: bool, now: str) -> Journal:
+        """Check the journal beside `path` (whose bytes are `raw`) and find what to append
+        first (`examine`); `Refused`/`Damaged` as `examine` raises them."""
+        index = journal_index.load(path)
+        return cls(path, examine(path, raw, version, force, now, trusted=index is not None),
+                   index)
+
+    def whole(self) -> list[Entry]:
+        """Every line, read once."""
+        if self._whole is None:
+            self._whole = entries(self.path)
+        return self._whole
+
+    def backward(self, end: int | None = None) -> Iterator[Entry]:
+        """The lines before byte `end` (all of them: None), last first."""
+        if self.index is None:
+            for e in reversed(self.whole()):
+                if end is None or e.offset < end:
+                    yield e
+            return
+        torn = set(self.index.torn)
+        for offset, raw, complete in store.backward(self.file, end):
+            yield _Back(0, raw, complete and offset not in torn, offset)
+
+    def _from_end(self, question: Any) -> Any:
+        try:
+            return question(self.backward())
+        except _NeedsLines:
+            self.index = None  # a 0.1 record: the journal read whole answers
+            return question(self.backward())
+
+    def find_key(self, key: str) -> Entry | None:
+        """The live record of an idempotency key (module `find_key`), as an entry (its
+        offset: `edit_before`)."""
+        pending = self.prelude.aborted
+        if self.index is None:
+            return _find_key(self.whole(), key, pending)
+        aborted = set(self.index.aborted) | pending
+        undone = {target for target, seq in self.index.undos if seq not in aborted}
+        for seq, offset in reversed(self.index.keys.get(key, [])):
+            if seq in undone or seq in aborted:
+                continue
+            raw, complete = store.line_at(self.file, offset)
+            e = Entry(0, raw, complete, offset)
+            if e.record is None or not complete or e.record.get("seq") != seq:
+                self.index = None  # the index does not describe this journal after all
+                return _find_key(self.whole(), key, pending)
+            return e
+        return None
+
+    def edit_before(self, e: Entry) -> dict[str, Any] | None:
+        """The edit record the same run appended right before `e` (module `edit_before`)."""
+        if e.record is None or type(e.record.get("seq")) is not int:
+            return None
+        for previous in self.backward(e.offset):
+            rec = previous.record if previous.complete else None
+            return rec if rec is not None and kind(rec) == "edit" else None
+        return None
+
+    def record_of(self, seq: object) -> dict[str, Any] | None:
+        """The record numbered `seq` (module `record_of`)."""
+        if type(seq) is not int:
+            return None
+        return self._from_end(lambda lines: _record_of(lines, seq))  # type: ignore[no-any-return]
+
+    def last_seed(self) -> str | None:
+        """The generator seed of the latest state that had one (module `last_seed`)."""
+        return self._from_end(_last_seed)  # type: ignore[no-any-return]
+
+    def undo_target(self) -> dict[str, Any] | None:
+        """R-LOG-1: the last command (or hand edit) not yet undone (module `undo_target`)."""
+        if self.prelude.edit is not None:
+            return self.prelude.edit
+        return self._from_end(  # type: ignore[no-any-return]
+            lambda lines: _undo_target(lines, self.prelude))
+
+    def commands_back(self) -> Iterator[dict[str, Any]]:
+        """The complete command records, last first (R-LOG-5's salt check)."""
+        for e in self.backward():
+            rec = e.record
+            if rec is not None and e.complete and kind(rec) == "command":
+                yield rec
+
+    def committed(self, size: int) -> None:
+        """After the command's append at byte `size` (the journal's length before it) and
+        the rename: keep the index, so that the next command need not read the journal."""
+        index = self.index
+        if index is None:
+            index = journal_index.Index()
+            for e in entries(self.path):
+                if not e.complete:
+                    index.torn.append(e.offset)
+                elif e.record is not None:
+                    index.note(e.seq, e.offset, e.record)
+        else:
+            at = size + len(self.prelude.prefix)
+            if self.prelude.torn_offset is not None:
+                index.torn.append(self.prelude.torn_offset)
+            for record, line in self.prelude.written:
+                index.note(record["seq"], at, record)
+                at += len(line)
+        journal_index.save(self.path, index)

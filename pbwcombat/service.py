@@ -152,11 +152,11 @@ def _preface(enc: Encounter, opts: Options, prelude: journal.Prelude) -> tuple[s
     return tuple(lines)
 
 
-def _repeated_preface(path: Path, enc: Encounter, opts: Options, record: dict[str, Any]
-                      ) -> tuple[str, ...]:
+def _repeated_preface(book: journal.Journal, enc: Encounter, opts: Options,
+                      entry: journal.Entry) -> tuple[str, ...]:
     """A `--key` repeat prints the first post again, its "Edited by hand" line included: the
     edit record the same run appended right before the command's (R-LOG-2)."""
-    edit = journal.edit_before(path, record)
+    edit = book.edit_before(entry)
     if edit is None:
         return ()
     from pbwcombat.render.trust import edit_line
@@ -202,17 +202,20 @@ def run_action(path: Path, command: str, action: Action, opts: Options) -> Outco
         digest = action_digest(command, action, opts)
         now = now_utc()
         # the journal first: a record that never became the file (R-LOG-4) is no use of a key
-        prelude = journal.examine(path, raw, enc.state.version, opts.force, now)
+        book = journal.Journal.open(path, raw, enc.state.version, opts.force, now)
+        prelude = book.prelude
         if opts.key:
-            earlier = journal.find_key(path, opts.key, prelude.aborted)
-            if earlier is not None:
+            found = book.find_key(opts.key)
+            if found is not None:
+                earlier = found.record
+                assert earlier is not None
                 if not same_arguments(earlier, command, action, opts):
                     raise Conflict("key_reused", key=opts.key,
                                    command=earlier.get("command") or journal.kind(earlier))
                 events = ev.from_record(earlier)
                 try:
                     return Outcome(render(enc, events, opts, record=earlier,
-                                          preface=_repeated_preface(path, enc, opts, earlier)))
+                                          preface=_repeated_preface(book, enc, opts, found)))
                 except ev.TAMPERED as e:
                     raise ev.unreadable(earlier, e) from None
         if opts.if_version is not None and opts.if_version != enc.state.version:
@@ -223,9 +226,9 @@ def run_action(path: Path, command: str, action: Action, opts: Options) -> Outco
         if not opts.dry_run:
             store.check_writable(path, like)
         if isinstance(action, DiceSalt):
-            _check_salt_time(path, prelude)
+            _check_salt_time(book)
         if enc.dice is None and not prelude.empty_journal:
-            seed = journal.last_seed(path)
+            seed = book.last_seed()
             if seed is not None:
                 enc = enc.replace(dice=DiceState.new(seed=seed))
         enc = with_generator(enc)
@@ -269,20 +272,17 @@ def run_action(path: Path, command: str, action: Action, opts: Options) -> Outco
             def lines(ino: int) -> bytes:
                 return prelude.lines({**record, "ino": ino})
 
-            store.commit(path, data, lines, like)
+            book.committed(store.commit(path, data, lines, like))
         return Outcome(text, warnings)
 
 
-def _check_salt_time(path: Path, prelude: journal.Prelude) -> None:
+def _check_salt_time(book: journal.Journal) -> None:
     """R-LOG-5: the players' salt only before the first generator roll after the commitment
     (undone rolls count: they were seen)."""
-    if prelude.empty_journal:
+    if book.prelude.empty_journal:
         return
     rolled = False
-    for e in reversed(journal.entries(path)):
-        rec = e.record
-        if rec is None or not e.complete or journal.kind(rec) != "command":
-            continue
+    for rec in book.commands_back():
         events = rec.get("events", [])
         if isinstance(events, list) and any(isinstance(x, dict) and x.get("type")
                                             == "DiceCommitted" for x in events):
@@ -321,25 +321,28 @@ def undo(path: Path, force: bool, if_version: int | None = None, dry_run: bool =
         try:
             # the journal first: a record that never became the file (R-LOG-4) is no use of
             # a key
-            prelude = journal.examine(path, raw, version, force, now)
+            book = journal.Journal.open(path, raw, version, force, now)
         except Refused as e:
             if e.key == "history_missing":
                 raise Refused("nothing_to_undo_no_journal", rule="R-LOG-1") from None
             raise
+        prelude = book.prelude
         if key:
-            earlier = journal.find_key(path, key, prelude.aborted)
-            if earlier is not None:
+            found = book.find_key(key)
+            if found is not None:
+                earlier = found.record
+                assert earlier is not None
                 if journal.kind(earlier) != "undo" or \
                         earlier.get("digest") != undo_digest(force, if_version):
                     raise Conflict("key_reused", key=key,
                                    command=earlier.get("command") or journal.kind(earlier))
-                undone = journal.record_of(path, earlier.get("undoes"))
+                undone = book.record_of(earlier.get("undoes"))
                 if undone is None or not isinstance(undone.get("before"), str):
                     raise Refused("nothing_to_undo_no_before", rule="R-LOG-1")
                 return undone, undone["before"].encode("utf-8")
         if if_version is not None and version != if_version:
             raise Conflict("if_version_mismatch", if_version=if_version, version=version)
-        target = journal.undo_target(path, prelude)
+        target = book.undo_target()
         if target is None:
             raise Refused("nothing_to_undo", rule="R-LOG-1")
         events = target.get("events", [])
@@ -361,7 +364,7 @@ def undo(path: Path, force: bool, if_version: int | None = None, dry_run: bool =
             def lines(ino: int) -> bytes:
                 return prelude.lines({"seq": prelude.seq + 1, **record, "ino": ino})
 
-            store.commit(path, before, lines, like)
+            book.committed(store.commit(path, before, lines, like))
         return target, before
 
 

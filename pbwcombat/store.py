@@ -541,6 +541,61 @@ def tail_lines(path: Path, count: int) -> tuple[list[tuple[int, bytes, bool]], i
     return lines[-count:], size
 
 
+def backward(path: Path, end: int | None = None
+             ) -> Iterator[tuple[int, bytes, bool]]:
+    """The journal's lines from the last (or from the one that ends right before byte `end`)
+    back to the first, as `tail_lines` gives them: (offset, bytes without the newline,
+    whether the newline is there). Read in chunks from the end, so finding a record near the
+    end costs what that record costs, whatever the journal's length."""
+    fd = _open_to_read(path)
+    if fd is None:
+        return
+    with os.fdopen(fd, "rb") as f:
+        size = os.fstat(f.fileno()).st_size
+        stop = size if end is None else min(end, size)
+        if stop <= 0:
+            return
+        f.seek(stop - 1)
+        complete = f.read(1) == b"\n"
+        pos = stop - 1 if complete else stop  # buf holds the bytes [pos, pos + hi)
+        buf, hi, chunk = b"", 0, 65536
+        while True:
+            cut = buf.rfind(b"\n", 0, hi)
+            if cut >= 0:
+                yield pos + cut + 1, buf[cut + 1:hi], complete
+                hi, complete = cut, True
+                continue
+            if pos == 0:
+                yield 0, buf[:hi], complete
+                return
+            step = min(chunk, pos)
+            pos -= step
+            f.seek(pos)
+            buf = f.read(step) + buf[:hi]
+            hi += step
+            chunk = min(chunk * 2, 1 << 24)
+
+
+def line_at(path: Path, offset: int) -> tuple[bytes, bool]:
+    """The journal's line starting at byte `offset` (without its newline) and whether it is
+    complete: one record read where an index says it is."""
+    fd = _open_to_read(path)
+    if fd is None:
+        return b"", False
+    with os.fdopen(fd, "rb") as f:
+        f.seek(offset)
+        out: list[bytes] = []
+        while True:
+            block = f.read(1 << 16)
+            if not block:
+                return b"".join(out), False
+            cut = block.find(b"\n")
+            if cut >= 0:
+                out.append(block[:cut])
+                return b"".join(out), True
+            out.append(block)
+
+
 def append_journal(path: Path, data: bytes, like: os.stat_result | None) -> int:
     """Append `data` (whole lines) to the journal and fsync; returns the size before, so a
     failure of the step after can take back this very append. An old journal gets the
@@ -596,10 +651,10 @@ def take_back(path: Path, size: int, existed: bool) -> None:
 
 
 def commit(path: Path, after: bytes, lines: Callable[[int], bytes],
-           like: os.stat_result | None) -> None:
+           like: os.stat_result | None) -> int:
     """Write the new file aside, append the journal `lines(inode of the new file)`, put the
-    file in place. Call under `locked(path)`. A failure leaves file and journal as they
-    were."""
+    file in place; returns the journal's length before the append. Call under
+    `locked(path)`. A failure leaves file and journal as they were."""
     journal = journal_path(path)
     with uninterrupted():
         pending = Pending(path, after, like)
@@ -615,3 +670,4 @@ def commit(path: Path, after: bytes, lines: Callable[[int], bytes],
         except BaseException:
             take_back(journal, size, existed)
             raise
+        return size

@@ -1,6 +1,6 @@
 """R-LOG-4's whole-journal check is sound (every line the tool did not check itself is parsed)
-and cheap (`journal_sha`), and `--key` retries after a crash before the rename apply what was
-never applied (SPEC `--key`, R-LOG-4 abort records)."""
+and cheap (`prev_sha`, format 3; `journal_sha`, format 2), and `--key` retries after a crash
+before the rename apply what was never applied (SPEC `--key`, R-LOG-4 abort records)."""
 
 from __future__ import annotations
 
@@ -100,10 +100,11 @@ def test_R_LOG_4_a_last_record_whose_after_hash_is_not_a_sha_is_damage(run, thre
 # -- the shortcut: journal_sha ---------------------------------------------------------------
 
 
-def test_R_LOG_4_every_record_carries_the_sha_256_of_the_journal_before_its_line(
-        run, encounter):
-    """Commands, undo, edit, abort (a torn line, a crash before the rename) records all carry
-    `journal_sha`, the hash of the journal's bytes before their line, torn bytes included."""
+def test_R_LOG_4_every_record_carries_the_sha_256_of_the_line_before_it(run, encounter):
+    """Journal format 3: commands, undo, edit, abort (a torn line, a crash before the rename)
+    records all carry `prev_sha`, the hash of the line before theirs, newline included (a
+    torn line as its newline closed it; no bytes at all before the first line), so the last
+    line seals the whole journal."""
     path = encounter(duel())
     assert run("roll", path, "1d20").code == 0
     assert run("hp", path, "orc", "-2").code == 0
@@ -118,33 +119,49 @@ def test_R_LOG_4_every_record_carries_the_sha_256_of_the_journal_before_its_line
     assert run("hp", path, "orc", "-1").code == 0
     os.replace(saved, path)  # a crash after the append, before the rename
     assert run("roll", path, "1d10").code == 0
-    data = journal_of(path).read_bytes()
-    start, kinds = 0, []
-    while start < len(data):
-        end = data.index(b"\n", start)
+    lines = journal_of(path).read_bytes().splitlines(keepends=True)
+    kinds, before = [], b""
+    for line in lines:
         try:
-            rec = json.loads(data[start:end])
+            rec = json.loads(line)
         except ValueError:
             rec = None  # the torn line
         if rec is not None:
             kinds.append(rec["type"])
-            assert rec["journal_sha"] == hashlib.sha256(data[:start]).hexdigest(), rec
-        start = end + 1
+            assert rec["prev_sha"] == hashlib.sha256(before).hexdigest(), rec
+            assert "journal_sha" not in rec
+        before = line
     assert kinds == ["command", "command", "undo", "edit", "command", "abort", "command",
                      "command", "abort", "command"]
     assert run("verify", path).code == 0
 
 
-def test_R_LOG_7_a_journal_without_journal_sha_is_checked_whole_then_goes_on(run, three):
-    """A 0.1/0.2 journal (no `journal_sha`) keeps working: the first action parses every line,
-    and damage in it is still found."""
-    data = journal_of(three).read_bytes()
-    old = b"".join(json.dumps({k: v for k, v in json.loads(x).items() if k != "journal_sha"},
-                              ensure_ascii=False, separators=(",", ":")).encode() + b"\n"
-                   for x in data.split(b"\n")[:-1])
+def _unsealed(data: bytes) -> bytes:
+    """The journal as 0.1/0.2 wrote it: no `prev_sha`, no `journal_sha`."""
+    return b"".join(json.dumps({k: v for k, v in json.loads(x).items()
+                                if k not in ("journal_sha", "prev_sha")},
+                               ensure_ascii=False, separators=(",", ":")).encode() + b"\n"
+                    for x in data.split(b"\n")[:-1])
+
+
+def _format_2(data: bytes) -> bytes:
+    """The journal as format 2 (0.3) wrote it: each line sealed by `journal_sha`, the
+    SHA-256 of every byte before it."""
+    out = b""
+    for x in _unsealed(data).split(b"\n")[:-1]:
+        rec = {**json.loads(x), "journal_sha": hashlib.sha256(out).hexdigest()}
+        out += json.dumps(rec, ensure_ascii=False, separators=(",", ":")).encode() + b"\n"
+    return out
+
+
+def test_R_LOG_7_a_journal_without_seals_is_checked_whole_then_goes_on(run, three):
+    """A 0.1/0.2 journal (no `journal_sha`, no `prev_sha`) keeps working: the first action
+    parses every line, and damage in it is still found."""
+    old = _unsealed(journal_of(three).read_bytes())
     journal_of(three).write_bytes(old)
     assert run("hp", three, "orc", "-1").code == 0
-    assert _records(three)[-1]["journal_sha"] == hashlib.sha256(old).hexdigest()
+    last_old = old.split(b"\n")[-2] + b"\n"
+    assert _records(three)[-1]["prev_sha"] == hashlib.sha256(last_old).hexdigest()
     assert run("verify", three).code == 0
     journal_of(three).write_bytes(old)  # again, damaged in the middle this time
     path_version = three.read_bytes()
@@ -152,6 +169,32 @@ def test_R_LOG_7_a_journal_without_journal_sha_is_checked_whole_then_goes_on(run
     three.write_bytes(path_version)
     r = run("hp", three, "orc", "-1")
     assert r.code == 65 and "line 2:" in r.err, r.err
+
+
+def test_R_LOG_7_a_format_2_journal_goes_on_verifies_and_undoes(run, three):
+    """A journal sealed by `journal_sha` (format 2) keeps working: the first format-3 line
+    links to its last line, whose `journal_sha` vouches for the rest; verify passes, undo
+    steps back through the old records, and the file comes back byte for byte."""
+    journal_of(three).write_bytes(_format_2(journal_of(three).read_bytes()))
+    assert run("verify", three).code == 0
+    assert run("hp", three, "orc", "-1").code == 0
+    assert run("hp", three, "orc", "-1").code == 0
+    assert run("verify", three).code == 0
+    for _ in range(4):
+        assert run("undo", three).code == 0
+    assert run("verify", three).code == 0
+    records = _records(three)
+    assert [r["type"] for r in records[-4:]] == ["undo"] * 4
+    assert [r["undoes"] for r in records[-4:]] == [5, 4, 3, 2]
+    assert three.read_bytes() == records[1]["before"].encode()  # back to after the roll
+
+
+def test_R_LOG_4_a_format_2_journal_damaged_in_the_middle_is_found(run, three):
+    data = _format_2(journal_of(three).read_bytes())
+    journal_of(three).write_bytes(data)
+    _damage_line(three, 1, lambda x: x.replace(b'"events":[', b'"events":[}', 1))
+    r = run("roll", three, "1d4")
+    assert r.code == 65 and "line 1:" in r.err, r.err
 
 
 def test_R_LOG_4_a_middle_line_changed_after_the_last_record_was_written_is_found(

@@ -1,0 +1,118 @@
+"""The journal's index, kept in the lock file: what a command needs from a long journal
+without reading it (issue 29: a command's cost independent of the journal's length).
+
+It holds the byte offsets of the records of each `--key`, which records an undo names,
+which an abort names, and which lines an abort record closed as torn (R-LOG-4, R-LOG-10),
+and it is stamped with the journal it describes: its inode, size, modification and change
+times as the command that last appended left them. A stamp that no longer matches (a hand
+edit, a copy saved over it, a crash before the index was written, a journal from an older
+version) means the index is not used: the command checks and reads the journal whole, as
+before, and writes a new index after its own append. The index is a cache, never the
+history: nothing in it is evidence, `verify` never reads it, and a lost or garbled one
+costs one slow command. It lives in the lock file (created with the encounter's mode, like
+the journal) so that no new file appears beside the encounter; it holds no secret (no seed,
+no file text), only keys, sequence numbers and offsets.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from pbwcombat import regular, store
+
+FORMAT = 1
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+
+
+def stamp_of(st: os.stat_result) -> list[int]:
+    """What a change to the journal changes (a write in place moves the change time, which
+    no program can set back)."""
+    return [st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns]
+
+
+class Index:
+    """The journal at a given stamp: keys → [[seq, offset], …] (command and undo records that
+    carry the key, oldest first), undos [[seq undone, seq of the undo record], …], the seqs
+    abort records name, and the offsets of lines an abort record closed as torn."""
+
+    __slots__ = ("stamp", "keys", "undos", "aborted", "torn")
+
+    def __init__(self) -> None:
+        self.stamp: list[int] = []
+        self.keys: dict[str, list[list[int]]] = {}
+        self.undos: list[list[int]] = []
+        self.aborted: list[int] = []
+        self.torn: list[int] = []
+
+    def note(self, seq: int, offset: int, record: dict[str, Any]) -> None:
+        """One complete record of the journal, in order (`kind` as journal.kind reads it)."""
+        k = record.get("type", "command")
+        if k == "undo" and type(record.get("undoes")) is int:
+            self.undos.append([record["undoes"], seq])
+        elif k == "abort":
+            if type(record.get("aborts")) is int:
+                self.aborted.append(record["aborts"])
+            return
+        key = record.get("key")
+        if k in ("command", "undo") and isinstance(key, str):
+            self.keys.setdefault(key, []).append([seq, offset])
+
+    def body(self) -> dict[str, Any]:
+        return {"stamp": self.stamp, "keys": self.keys, "undos": self.undos,
+                "aborted": self.aborted, "torn": self.torn}
+
+
+def _digest(body: str) -> str:
+    return hashlib.sha256(body.encode()).hexdigest()
+
+
+def load(encounter: Path) -> Index | None:
+    """The index of the journal beside `encounter`, if the lock file holds one whose stamp
+    is the journal's as it is now (None otherwise: read the journal whole)."""
+    journal = store.journal_path(encounter)
+    try:
+        fd = regular.open_regular(store.lock_path(encounter), os.O_RDONLY | _NOFOLLOW)
+    except OSError:
+        return None
+    try:
+        with os.fdopen(fd, "rb") as f:
+            data = f.read()
+        st = os.lstat(journal)
+    except OSError:
+        return None
+    try:
+        held = json.loads(data)
+        body = held["index"]
+        if held.get("format") != FORMAT or held.get("sha") != _digest(
+                json.dumps(body, separators=(",", ":"))):
+            return None
+        index = Index()
+        index.stamp = [int(x) for x in body["stamp"]]
+        index.keys = {str(k): [[int(s), int(o)] for s, o in v] for k, v in body["keys"].items()}
+        index.undos = [[int(t), int(s)] for t, s in body["undos"]]
+        index.aborted = [int(x) for x in body["aborted"]]
+        index.torn = [int(x) for x in body["torn"]]
+    except (ValueError, KeyError, TypeError, AttributeError):
+        return None
+    return index if index.stamp == stamp_of(st) else None
+
+
+def save(encounter: Path, index: Index) -> None:
+    """Write the index into the lock file, stamped with the journal as it is now. Under the
+    lock, right after the command's own append; any failure only leaves no index."""
+    with contextlib.suppress(OSError):
+        index.stamp = stamp_of(os.lstat(store.journal_path(encounter)))
+        body = json.dumps(index.body(), separators=(",", ":"))
+        data = json.dumps({"format": FORMAT, "sha": _digest(body)}, separators=(",", ":"))
+        data = data[:-1] + ',"index":' + body + "}"
+        fd = regular.open_regular(store.lock_path(encounter), os.O_WRONLY | _NOFOLLOW)
+        try:
+            os.ftruncate(fd, 0)
+            os.pwrite(fd, data.encode(), 0)
+        finally:
+            os.close(fd)

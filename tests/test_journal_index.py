@@ -1,0 +1,145 @@
+"""The journal opened once (issue 21) and its index in the lock file (issue 29): a command in
+a long fight reads the journal from its end, and the index answers exactly what reading the
+whole journal answers (R-LOG-1 undo, SPEC `--key`, R-LOG-4 aborts and torn lines), or is not
+used at all once the journal is no longer as the last command left it."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import shutil
+from pathlib import Path
+
+from helpers import duel, journal_of, ok, snapshot
+
+from pbwcombat import journal, journal_index, store
+
+WHEN = "2026-11-29T12:00:00+00:00"
+
+
+def _open(path: Path, whole: bool) -> journal.Journal:
+    book = journal.Journal.open(path, path.read_bytes(), 0, True, WHEN)
+    if whole:
+        book.index = None
+    return book
+
+
+def _answers(path: Path, keys: list[str], whole: bool) -> tuple[object, ...]:
+    book = _open(path, whole)
+    found = [book.find_key(k) for k in keys]
+    records = [f.record if f is not None else None for f in found]
+    edits = [book.edit_before(f) if f is not None else None for f in found]
+    seqs = range(0, 40)
+    return (records, edits, book.undo_target(), book.last_seed(),
+            [book.record_of(s) for s in seqs], list(book.commands_back()), book.prelude.seq)
+
+
+def test_R_LOG_1_the_index_answers_as_the_whole_journal_does(run, encounter):
+    """Random fights of keyed and unkeyed commands, undos (keyed too), repeats, hand edits,
+    torn appends and crashes before the rename: after every step the index vouches for the
+    journal (when the step was a command that wrote) and every question gets the answer
+    the journal read whole gives."""
+    rng = random.Random(29)
+    vouched = 0
+    for fight in range(6):
+        path = encounter(duel(), name=f"fight{fight}.toml")
+        keys: list[str] = []
+        for _ in range(22):
+            step = rng.choice(["roll", "roll", "hp", "key", "key", "undo", "undo-key", "edit",
+                               "torn", "crash"])
+            if step in ("roll", "hp"):
+                args = ("roll", path, "1d20") if step == "roll" else ("hp", path, "orc", "-1")
+                assert run(*args, "--force").code == 0
+            elif step == "key":
+                key = rng.choice(keys + [f"K{len(keys)}"]) if keys else "K0"
+                keys.append(key)
+                run("roll", path, "1d6", "--key", key)  # a repeat, or a conflict (exit 4)
+            elif step == "undo":
+                run("undo", path)
+            elif step == "undo-key":
+                key = f"U{rng.randrange(3)}"
+                keys.append(key)
+                run("undo", path, "--key", key)
+            elif step == "edit":
+                path.write_text(re.sub(r"hp = \d+", f"hp = {rng.randint(1, 20)}",
+                                       path.read_text(), count=1))
+            elif step == "torn":
+                with journal_of(path).open("ab") as f:
+                    f.write(b'{"seq":99,"type":"comm')
+            else:
+                saved = path.with_name("saved")
+                shutil.copyfile(path, saved)
+                assert run("roll", path, "1d4", "--force").code == 0
+                shutil.move(saved, path)  # the rename never happened
+            if not journal_of(path).exists():
+                continue
+            assert _answers(path, keys, whole=False) == _answers(path, keys, whole=True)
+            vouched += _open(path, whole=False).index is not None
+        ok(run("roll", path, "1d20", "--force"))  # records a last hand edit, aborts a crash
+        ok(run("verify", path))
+    assert vouched > 60  # most steps were answered from the index, not the whole journal
+
+
+def test_issue_29_a_command_leaves_an_index_that_vouches_for_the_journal(run, encounter):
+    path = encounter(duel())
+    ok(run("roll", path, "1d20", "--key", "A"))
+    ok(run("roll", path, "1d20"))
+    index = journal_index.load(path)
+    assert index is not None
+    assert index.keys == {"A": [[1, 0]]}
+    assert journal.Journal.open(path, path.read_bytes(), 2, False, WHEN).index is not None
+
+
+def test_R_LOG_4_an_index_no_longer_matching_the_journal_is_not_used(run, encounter):
+    """A change in place that keeps the journal's length (a digit of a hash) moves its change
+    time: the index is not used, and the damage is found."""
+    path = encounter(duel())
+    for expr in ("1d20", "1d6", "1d8"):
+        ok(run("roll", path, expr))
+    assert journal_index.load(path) is not None
+    data = journal_of(path).read_bytes()
+    at = data.index(b'"after_sha":"') + 13
+    flipped = data[:at] + (b"0" if data[at:at + 1] != b"0" else b"1") + data[at + 1:]
+    journal_of(path).write_bytes(flipped)
+    assert journal_index.load(path) is None
+    before = snapshot(path)
+    r = run("roll", path, "1d4")
+    assert r.code == 65 and "line 2" in r.err and "R-LOG-4" in r.err, r.err
+    assert snapshot(path) == before
+
+
+def test_issue_29_a_garbled_or_foreign_index_is_ignored(run, encounter):
+    """The lock's content is a cache: garbage, another journal's index, or an index whose
+    checksum fails are not used, and the commands go on as with no index."""
+    path = encounter(duel())
+    ok(run("roll", path, "1d20", "--key", "A"))
+    lock = store.lock_path(path)
+    held = json.loads(lock.read_bytes())
+    held["index"]["keys"] = {}  # the checksum no longer matches
+    lock.write_text(json.dumps(held))
+    assert journal_index.load(path) is None
+    first = ok(run("roll", path, "1d20", "--key", "A")).out
+    lock.write_bytes(b"\x00garbage")
+    assert ok(run("roll", path, "1d20", "--key", "A")).out == first
+    assert [r["key"] for r in map(json.loads, journal_of(path).read_bytes().splitlines())
+            ] == ["A"]  # repeats, never applied twice
+    ok(run("verify", path))
+
+
+def test_R_LOG_1_undo_after_n_actions_restores_every_state_exactly(run, encounter):
+    """Differential: the file's bytes after each of N actions, then N undos give them back in
+    reverse order, byte for byte, and redoing the first command rolls the same dice."""
+    path = encounter(duel())
+    rng = random.Random(1)
+    states = [path.read_bytes()]
+    for i in range(25):
+        args = rng.choice([("roll", path, "1d20"), ("hp", path, "orc", "-1"),
+                           ("roll", path, "2d6", "--key", f"k{i}")])
+        ok(run(*args, "--force") if "--key" not in args else run(*args))
+        states.append(path.read_bytes())
+    for state in reversed(states[:-1]):
+        ok(run("undo", path))
+        assert path.read_bytes() == state
+    assert run("undo", path).code == 3
+    ok(run("verify", path))
