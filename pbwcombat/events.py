@@ -244,6 +244,23 @@ class AttackRolled(Event):
     hit: bool
     threat: bool
     conditions: tuple[str, ...] = ()  # the target's conditions that changed its Defense
+    unseen: bool = False  # the attacker is invisible: the target lost its Dex (R-CND-5)
+
+
+class MissChanceRolled(Event):
+    """R-CND-8: the d100 of an attack that hit and had a miss chance; `source` is the
+    condition whose chance it was (the attacker's or the target's; `gender`: its holder's) or
+    "concealment" (declared, R-CIR-1); `missed`: rolled at or below `chance`."""
+
+    attacker: str
+    attacker_name: str
+    target: str
+    target_name: str
+    roll: Roll
+    chance: int
+    source: str
+    gender: str
+    missed: bool
 
 
 class CriticalConfirmRolled(Event):

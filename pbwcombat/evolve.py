@@ -28,7 +28,8 @@ class _Folds(dict[type, Callable[[Any, Encounter], Encounter]]):
 # Events that change no state (rolls and refusals shown in the post; what they lead to is told
 # by other events). Every other event type has exactly one fold below (tests/test_families.py).
 NO_STATE_CHANGE: frozenset[type[ev.Event]] = frozenset({
-    ev.RollOffRolled, ev.AttackRolled, ev.CriticalConfirmRolled, ev.DamageRolled,
+    ev.RollOffRolled, ev.AttackRolled, ev.MissChanceRolled, ev.CriticalConfirmRolled,
+    ev.DamageRolled,
     ev.AttackRefused, ev.AttackTotalRolled, ev.DefenseTotalRolled, ev.MoveStopped,
     ev.BleedRolled, ev.GmHpRolled, ev.FreeRolled, ev.PriorityRolled, ev.InterceptResolved,
     ev.InterceptDeclined, ev.AooDeclined, ev.DeclarationSkipped, ev.OrdersFollowed,

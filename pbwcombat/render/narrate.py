@@ -344,10 +344,11 @@ class Narrator:
         else:
             outcome = "miss"
         g = self.g(e.target_name)
-        if e.conditions:
+        if e.conditions or e.unseen:
             notes = [self.t("flat_footed", g=g)] if e.flat_footed else []
             notes += [self.condition_name(n, self.genders.get(e.target_name, "m"))
                       for n in e.conditions]
+            notes += [self.cat["unseen_attacker"]] if e.unseen else []
             defense = self.t("defense_notes", defense=e.defense, notes=", ".join(notes))
         else:
             defense = self.t("defense_ff" if e.flat_footed else "defense", defense=e.defense,
@@ -357,6 +358,15 @@ class Narrator:
         return self.t(key, attacker=self.name(e.attacker_name), target=self.name(e.target_name),
                       weapon=self.markup.escape(e.weapon_name), roll=self.roll(e.roll),
                       defense=defense, outcome=self.markup.bold(self.cat[outcome]))
+
+    def _MissChanceRolled(self, e: ev.MissChanceRolled) -> str:
+        """R-CND-8: "Miss chance 50% (blinded): 1d100 (37) = 37 — the blow goes wide: 37 ≤ 50"."""
+        source = (self.cat["miss_source_concealment"] if e.source == "concealment"
+                  else self.condition_name(e.source, e.gender))
+        key = "miss_chance_missed" if e.missed else "miss_chance_lands"
+        outcome = self.t(key, face=e.roll.total, chance=e.chance)
+        return self.t("MissChanceRolled", chance=e.chance, source=source, roll=self.roll(e.roll),
+                      outcome=self.markup.bold(outcome))
 
     def _CriticalConfirmRolled(self, e: ev.CriticalConfirmRolled) -> str:
         outcome = self.cat["confirmed" if e.confirmed else "not_confirmed"]
@@ -689,6 +699,7 @@ NARRATION: dict[type[ev.Event], Callable[[Narrator, Any], str | None]] = {
     ev.FreeRolled: Narrator._FreeRolled,
     ev.Removed: Narrator._Removed,
     ev.AttackRolled: Narrator._AttackRolled,
+    ev.MissChanceRolled: Narrator._MissChanceRolled,
     ev.CriticalConfirmRolled: Narrator._CriticalConfirmRolled,
     ev.DamageRolled: Narrator._DamageRolled,
     ev.CriticalIgnored: Narrator._CriticalIgnored,

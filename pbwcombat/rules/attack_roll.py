@@ -1,7 +1,7 @@
 """One attack roll (R-ATK-1…5): the Defense it goes against, the attacker's condition
-modifiers, confirmation and damage. The attack command (`rules.attack`), attacks of
-opportunity (`rules.aoo`), reckless free attacks and Attack Totals (`rules.disengage`) all
-call it, so none of them imports another for it."""
+modifiers, the miss chance (R-CND-8), confirmation and damage. The attack command
+(`rules.attack`), attacks of opportunity (`rules.aoo`), reckless free attacks and Attack Totals
+(`rules.disengage`) all call it, so none of them imports another for it."""
 
 from __future__ import annotations
 
@@ -10,23 +10,57 @@ from pbwcombat.dice import Mod
 from pbwcombat.engine import Resolution
 from pbwcombat.model import Combatant, Weapon
 from pbwcombat.rules.damage import critical_ignored, reduce_damage
-from pbwcombat.rules.effects import held
+from pbwcombat.rules.effects import UNSEEN, held
 from pbwcombat.rules.engagement import engage
 from pbwcombat.rules.hp import deal
 
 
-def effective_defense(c: Combatant, melee: bool = True) -> int:
+def effective_defense(c: Combatant, melee: bool = True, unseen: bool = False) -> int:
     """R-INI-6: flat-footed loses a positive dex_mod and its dodge; the held conditions add
     their Defense changes (a fold over `rules.effects`, R-CND-3/5; knocked out by nonlethal
-    damage is helpless, R-HP-7)."""
+    damage is helpless, R-HP-7). `unseen`: the attacker is invisible (R-CND-5, R-CIR-1), so
+    `c` loses its Dex against it too."""
     names = c.affecting
     if not names:
-        return c.defense - (max(c.dex_mod, 0) + c.dodge if c.flat_footed else 0)
+        lost = c.flat_footed or unseen
+        return c.defense - (max(c.dex_mod, 0) + c.dodge if lost else 0)
     h = held(names)
     defense = c.defense + (h.defense_melee if melee else h.defense_ranged)
-    if c.flat_footed or h.loses_dex:
+    if c.flat_footed or h.loses_dex or unseen:
         defense -= max(c.dex_mod, 0) + c.dodge
     return defense
+
+
+def miss_chance(attacker: Combatant, target: Combatant, declared: int = 0) -> tuple[int, str]:
+    """R-CND-8: the highest of the attacker's own miss chance (blinded), the target's
+    (concealed, invisible) and a declared one (R-CIR-1 `--concealment`), with whose it is
+    ("concealment" for the declared one); (0, "") when none applies."""
+    best = (declared, "concealment") if declared > 0 else (0, "")
+    if attacker.conditions:
+        own = held(attacker.conditions).miss_chance
+        if own[0] > best[0]:
+            best = own
+    if target.conditions:
+        against = held(target.conditions).miss_chance_against
+        if against[0] > best[0]:
+            best = against
+    return best
+
+
+def roll_miss_chance(res: Resolution, attacker: str, target: str, declared: int = 0) -> bool:
+    """R-CND-8: for an attack roll that hit, the d100 of the highest miss chance, right after
+    the attack roll (before confirmation); True if the attack misses (at or below the chance).
+    No chance: no die. Trip and aid another call it too (every attack roll, Clarifications)."""
+    a, t = res.enc.get(attacker), res.enc.get(target)
+    chance, source = miss_chance(a, t, declared)
+    if chance <= 0:
+        return False
+    roll = res.dice.roll("1d100")
+    missed = roll.total <= chance
+    owner = a if source and source in a.conditions else t
+    res.emit(ev.MissChanceRolled(attacker, a.display, target, t.display, roll, chance,
+                                 source, owner.gender, missed))
+    return missed
 
 
 def defense_conditions(c: Combatant) -> tuple[str, ...]:
@@ -37,15 +71,24 @@ def defense_conditions(c: Combatant) -> tuple[str, ...]:
 
 def attack_roll(res: Resolution, attacker: str, target: str, weapon: Weapon, kind: str,
                 mods: tuple[Mod, ...] = (), defense_zero: bool = False,
-                engages: bool = True) -> bool:
-    """One attack roll with its confirmation and damage (R-ATK-1…5); True if it hit.
+                engages: bool = True, declared_miss_chance: int = 0,
+                unseen: bool = False) -> bool:
+    """One attack roll with its miss chance, confirmation and damage (R-ATK-1…5, R-CND-8);
+    True if it hit.
 
-    `kind`: attack, aoo or free; free attacks (R-DIS-7) go against Defense 0."""
+    `kind`: attack, aoo or free; free attacks (R-DIS-7) go against Defense 0.
+    `declared_miss_chance`: a declared concealment (R-CIR-1 `--concealment N`, 1–100; `total`
+    is 50), rolled with the attacker's and the target's own (only the highest is rolled).
+    `unseen`: the attacker is declared invisible for this roll (R-CIR-1 `--invisible`): the
+    invisible row's +2 and the target's Dex lost, as if it held the condition."""
     a, t = res.enc.get(attacker), res.enc.get(target)
     melee = weapon.kind == "melee"
-    defense = 0 if defense_zero else effective_defense(t, melee)
-    if a.conditions:  # R-CND-3/5: the attacker's conditions (prone: its melee attacks −4)
-        h = held(a.conditions)
+    h = held(a.conditions) if a.conditions else None
+    if unseen and not (h is not None and h.unseen):
+        mods = (*mods, UNSEEN)
+    unseen = unseen or (h is not None and h.unseen)
+    defense = 0 if defense_zero else effective_defense(t, melee, unseen)
+    if h is not None:  # R-CND-3/5: the attacker's conditions (prone: its melee attacks −4)
         mods = (*mods, *(h.melee_mods if melee else h.ranged_mods))
     if melee and t.affecting:  # R-CND-5 helpless (R-HP-7's too): melee attacks against it +4
         mods = (*mods, *held(t.affecting).melee_against)
@@ -57,11 +100,12 @@ def attack_roll(res: Resolution, attacker: str, target: str, weapon: Weapon, kin
     threat = hit and (natural == 20 or natural >= weapon.crit_range)  # R-ATK-3
     res.emit(ev.AttackRolled(attacker, a.display, target, t.display, weapon.id, weapon.name,
                              kind, roll, defense, t.is_flat_footed and not defense_zero, hit,
-                             threat, () if defense_zero else defense_conditions(t)))
+                             threat, () if defense_zero else defense_conditions(t),
+                             unseen and not defense_zero))
     res.emit(ev.AttackRecorded(attacker, target))
     if engages:
         engage(res, attacker, target, missile=weapon.kind == "ranged")  # R-ATK-5
-    if not hit:
+    if not hit or roll_miss_chance(res, attacker, target, declared_miss_chance):
         return False
     # R-HP-8: against `immune = ["critical"]` a threat is a normal hit (nothing to confirm)
     ignored = threat and critical_ignored(res, target)

@@ -32,7 +32,7 @@ HELPLESS_DEX = -5  # R-CND-5 helpless: Dex 0, an effective Dex modifier of −5
 
 class Effect(Value):
     """One condition's effects (R-CND-5 columns). Read by the folds below; the miss chances
-    are there for the rule that will roll them (none does yet)."""
+    are rolled by `rules.attack_roll` (R-CND-8)."""
 
     attack: int = 0  # every attack roll it makes (Attack Totals of R-DIS-2 included)
     melee_attack: int = 0  # its melee attack rolls only (prone)
@@ -51,6 +51,8 @@ class Effect(Value):
     out: bool = False  # out of the fight for R-TRN-6 (unconscious)
     initiative: int = 0  # its initiative rolls made while it holds (deafened)
     ends_on_stand_up: bool = False  # the built-in `stand-up` removes it
+    unseen: bool = False  # its targets lose `dex` against it (invisible)
+    hidden: bool = False  # attacks against it need `--concealment total` (R-CIR-2)
 
     @property
     def shown_beside_defense(self) -> bool:
@@ -84,7 +86,12 @@ EFFECTS: dict[str, Effect] = {
     "sickened": Effect(attack=-2),
     "cover": Effect(defense_ranged=4),
     "concealed": Effect(miss_chance_against=20),
+    "invisible": Effect(attack=2, unseen=True, miss_chance_against=50),
+    "hidden": Effect(hidden=True),
 }
+# R-CIR-1 `--invisible`: the invisible row's attack bonus for one roll (its other effects are
+# `Held.unseen`'s, played by `rules.attack_roll`)
+UNSEEN = Mod(EFFECTS["invisible"].attack, "invisible")
 # R-CND-5 rows that R-HP-7 also derives from nonlethal damage (`Combatant.affecting`)
 STAGGERED, UNCONSCIOUS = "staggered", "unconscious"
 EFFECTS[STAGGERED] = Effect(per_turn="one")
@@ -125,6 +132,10 @@ class Held(Value):
     melee_against: tuple[Mod, ...]  # melee attack rolls against it (helpless: +4)
     stand_up_ends: tuple[str, ...]
     defense_notes: tuple[str, ...]
+    miss_chance: tuple[int, str]  # R-CND-8: its own attacks' highest chance, and whose
+    miss_chance_against: tuple[int, str]  # … of attacks against it
+    unseen: bool  # its targets lose `dex` against it
+    hidden: bool
 
     @property
     def can_act(self) -> bool:
@@ -175,7 +186,20 @@ def _fold(names: frozenset[str]) -> Held:
         melee_against=(Mod(HELPLESS_MELEE, "helpless"),) if helpless else (),
         stand_up_ends=tuple(n for n, e in rows if e.ends_on_stand_up),
         defense_notes=tuple(n for n, e in rows if e.shown_beside_defense),
+        miss_chance=_highest((e.miss_chance, n) for n, e in rows),
+        miss_chance_against=_highest((e.miss_chance_against, n) for n, e in rows),
+        unseen=any(e.unseen for _, e in rows),
+        hidden=any(e.hidden for _, e in rows),
     )
+
+
+def _highest(chances: Iterable[tuple[int, str]]) -> tuple[int, str]:
+    """R-CND-8: only the highest chance counts (the first row of it names it); (0, "")."""
+    best = (0, "")
+    for chance in chances:
+        if chance[0] > best[0]:
+            best = chance
+    return best
 
 
 NOTHING = _fold(frozenset())

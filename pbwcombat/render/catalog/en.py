@@ -120,6 +120,11 @@ EN: dict[str, str] = {
     "hit_natural": "natural 20, hit",
     "CriticalConfirmRolled": "Confirming the critical: {roll} against Defense {defense} — "
                              "{outcome}",
+    "MissChanceRolled": "Miss chance {chance}% ({source}): {roll} — {outcome}",
+    "miss_chance_missed": "the blow goes wide: {face} ≤ {chance}",
+    "miss_chance_lands": "it lands: {face} > {chance}",
+    "miss_source_concealment": "concealment",
+    "unseen_attacker": "unseen attacker",
     "confirmed": "confirmed!",
     "not_confirmed": "not confirmed",
     "DamageRolled": "Damage to {target}: {roll}{crit} → {amount}",
@@ -418,6 +423,10 @@ EN: dict[str, str] = {
     "cond_cover_f": "in cover",
     "cond_concealed": "concealed",
     "cond_concealed_f": "concealed",
+    "cond_invisible": "invisible",
+    "cond_invisible_f": "invisible",
+    "cond_hidden": "hidden",
+    "cond_hidden_f": "hidden",
     # messages: refusals and errors, by key (errors.PbwError)
     "msg_engagement_off":
         "plain d20 (rules.engagement = false): nobody is engaged, there is no disengaging; "

@@ -137,6 +137,11 @@ ES: dict[str, str] = {
     "hit_natural": "20 natural, impacto",
     "CriticalConfirmRolled": "Confirmación del crítico: {roll} contra Defensa {defense} — "
                              "{outcome}",
+    "MissChanceRolled": "Probabilidad de fallo del {chance}% ({source}): {roll} — {outcome}",
+    "miss_chance_missed": "el golpe se pierde: {face} ≤ {chance}",
+    "miss_chance_lands": "el golpe llega: {face} > {chance}",
+    "miss_source_concealment": "ocultación",
+    "unseen_attacker": "atacante invisible",
     "confirmed": "¡confirmado!",
     "not_confirmed": "no confirmado",
     "DamageRolled": "Daño a {target}: {roll}{crit} → {amount}",
@@ -434,6 +439,10 @@ ES: dict[str, str] = {
     "cond_cover_f": "a cubierto",
     "cond_concealed": "oculto a medias",
     "cond_concealed_f": "oculta a medias",
+    "cond_invisible": "invisible",
+    "cond_invisible_f": "invisible",
+    "cond_hidden": "escondido",
+    "cond_hidden_f": "escondida",
     # messages: refusals and errors, by key (errors.PbwError)
     "msg_engagement_off":
         "d20 puro (rules.engagement = false): nadie está entablado y no se desentabla; para "
