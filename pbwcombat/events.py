@@ -250,7 +250,7 @@ class AttackRolled(Event):
 class MissChanceRolled(Event):
     """R-CND-8: the d100 of an attack that hit and had a miss chance; `source` is the
     condition whose chance it was (the attacker's or the target's; `gender`: its holder's) or
-    "concealment" (declared, R-CIR-1); `missed`: rolled at or below `chance`."""
+    "concealment" (declared on the attack); `missed`: rolled at or below `chance`."""
 
     attacker: str
     attacker_name: str

@@ -18,7 +18,7 @@ from pbwcombat.rules.hp import deal
 def effective_defense(c: Combatant, melee: bool = True, unseen: bool = False) -> int:
     """R-INI-6: flat-footed loses a positive dex_mod and its dodge; the held conditions add
     their Defense changes (a fold over `rules.effects`, R-CND-3/5; knocked out by nonlethal
-    damage is helpless, R-HP-7). `unseen`: the attacker is invisible (R-CND-5, R-CIR-1), so
+    damage is helpless, R-HP-7). `unseen`: the attacker is invisible (R-CND-5, or declared on the attack), so
     `c` loses its Dex against it too."""
     names = c.affecting
     if not names:
@@ -33,7 +33,7 @@ def effective_defense(c: Combatant, melee: bool = True, unseen: bool = False) ->
 
 def miss_chance(attacker: Combatant, target: Combatant, declared: int = 0) -> tuple[int, str]:
     """R-CND-8: the highest of the attacker's own miss chance (blinded), the target's
-    (concealed, invisible) and a declared one (R-CIR-1 `--concealment`), with whose it is
+    (concealed, invisible) and a declared one (the attack's `--concealment`), with whose it is
     ("concealment" for the declared one); (0, "") when none applies."""
     best = (declared, "concealment") if declared > 0 else (0, "")
     if attacker.conditions:
@@ -77,9 +77,9 @@ def attack_roll(res: Resolution, attacker: str, target: str, weapon: Weapon, kin
     True if it hit.
 
     `kind`: attack, aoo or free; free attacks (R-DIS-7) go against Defense 0.
-    `declared_miss_chance`: a declared concealment (R-CIR-1 `--concealment N`, 1–100; `total`
+    `declared_miss_chance`: a declared concealment (`--concealment N`, 1–100; `total`
     is 50), rolled with the attacker's and the target's own (only the highest is rolled).
-    `unseen`: the attacker is declared invisible for this roll (R-CIR-1 `--invisible`): the
+    `unseen`: the attacker is declared invisible for this roll (`--invisible`): the
     invisible row's +2 and the target's Dex lost, as if it held the condition."""
     a, t = res.enc.get(attacker), res.enc.get(target)
     melee = weapon.kind == "melee"

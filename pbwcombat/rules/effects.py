@@ -52,7 +52,7 @@ class Effect(Value):
     initiative: int = 0  # its initiative rolls made while it holds (deafened)
     ends_on_stand_up: bool = False  # the built-in `stand-up` removes it
     unseen: bool = False  # its targets lose `dex` against it (invisible)
-    hidden: bool = False  # attacks against it need `--concealment total` (R-CIR-2)
+    hidden: bool = False  # attacks against it need `--concealment total` (declared)
 
     @property
     def shown_beside_defense(self) -> bool:
@@ -89,7 +89,7 @@ EFFECTS: dict[str, Effect] = {
     "invisible": Effect(attack=2, unseen=True, miss_chance_against=50),
     "hidden": Effect(hidden=True),
 }
-# R-CIR-1 `--invisible`: the invisible row's attack bonus for one roll (its other effects are
+# `attack --invisible`: the invisible row's attack bonus for one roll (its other effects are
 # `Held.unseen`'s, played by `rules.attack_roll`)
 UNSEEN = Mod(EFFECTS["invisible"].attack, "invisible")
 # R-CND-5 rows that R-HP-7 also derives from nonlethal damage (`Combatant.affecting`)
