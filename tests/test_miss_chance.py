@@ -16,7 +16,7 @@ HERO_ATTACK = 5
 ORC_DEFENSE, ORC_DEX, ORC_DODGE = 13, 2, 1
 
 
-def _fight(run, encounter, orc_at=(1, 0), crit_range=20):  # type: ignore[no-untyped-def]
+def _hero_and_orc(run, encounter, orc_at=(1, 0), crit_range=20):  # type: ignore[no-untyped-def]
     path = encounter(build(
         warrior("hero", "heroes", (0, 0),
                 melee("sword", HERO_ATTACK, "1d8+3", extra=f"crit_range = {crit_range}"),
@@ -40,7 +40,7 @@ def _types(r):  # type: ignore[no-untyped-def]
 
 
 def test_R_CND_8_blinded_attacker_d100_at_or_below_50_misses(run, encounter):  # type: ignore[no-untyped-def]
-    path = _fight(run, encounter)
+    path = _hero_and_orc(run, encounter)
     ok(run("condition", path, "hero", "blinded"))
     r = _attack(run, path, "15,50")  # 15 + 5 hits Defense 13; 50 ≤ 50: the blow goes wide
     (miss,) = events(r, "MissChanceRolled")
@@ -53,7 +53,7 @@ def test_R_CND_8_blinded_attacker_d100_at_or_below_50_misses(run, encounter):  #
 
 
 def test_R_CND_8_above_the_chance_the_attack_lands(run, encounter):  # type: ignore[no-untyped-def]
-    path = _fight(run, encounter)
+    path = _hero_and_orc(run, encounter)
     ok(run("condition", path, "hero", "blinded"))
     r = _attack(run, path, "15,51,4", "es")
     (miss,) = events(r, "MissChanceRolled")
@@ -65,14 +65,14 @@ def test_R_CND_8_above_the_chance_the_attack_lands(run, encounter):  # type: ign
 
 
 def test_R_CND_8_a_miss_rolls_no_d100(run, encounter):  # type: ignore[no-untyped-def]
-    path = _fight(run, encounter)
+    path = _hero_and_orc(run, encounter)
     ok(run("condition", path, "orc", "concealed"))
     r = _attack(run, path, "2")  # 2 + 5 < 13: a miss, the only die drawn
     assert _types(r) == ["AttackRolled"]
 
 
 def test_R_CND_8_draw_order_d100_before_the_confirmation(run, encounter):  # type: ignore[no-untyped-def]
-    path = _fight(run, encounter, crit_range=19)
+    path = _hero_and_orc(run, encounter, crit_range=19)
     ok(run("condition", path, "orc", "concealed"))
     # attack d20 19 (a threat), d100 21 (> 20, lands), confirmation d20 18, damage 1d8 ×2
     r = _attack(run, path, "19,21,18,4,5")
@@ -84,7 +84,7 @@ def test_R_CND_8_draw_order_d100_before_the_confirmation(run, encounter):  # typ
 
 
 def test_R_CND_8_a_threat_that_goes_wide_is_not_confirmed(run, encounter):  # type: ignore[no-untyped-def]
-    path = _fight(run, encounter)
+    path = _hero_and_orc(run, encounter)
     ok(run("condition", path, "orc", "concealed"))
     r = _attack(run, path, "20,20")
     assert _types(r) == ["AttackRolled", "MissChanceRolled"]
@@ -92,7 +92,7 @@ def test_R_CND_8_a_threat_that_goes_wide_is_not_confirmed(run, encounter):  # ty
 
 
 def test_R_CND_8_only_the_highest_chance_is_rolled(run, encounter):  # type: ignore[no-untyped-def]
-    path = _fight(run, encounter)
+    path = _hero_and_orc(run, encounter)
     ok(run("condition", path, "orc", "concealed"))  # 20% against it
     ok(run("condition", path, "hero", "blinded"))  # 50% of its own
     r = _attack(run, path, "15,40")
@@ -102,7 +102,7 @@ def test_R_CND_8_only_the_highest_chance_is_rolled(run, encounter):  # type: ign
 
 def test_R_CND_8_invisible_target_50_percent_and_invisible_attacker_plus_2_no_dex(
         run, encounter):  # type: ignore[no-untyped-def]
-    path = _fight(run, encounter)
+    path = _hero_and_orc(run, encounter)
     ok(run("condition", path, "orc", "invisible"))
     r = _attack(run, path, "15,50")
     (miss,) = events(r, "MissChanceRolled")
@@ -110,7 +110,7 @@ def test_R_CND_8_invisible_target_50_percent_and_invisible_attacker_plus_2_no_de
 
 
 def test_R_CND_8_invisible_attacker_plus_2_its_target_loses_dex(run, encounter):  # type: ignore[no-untyped-def]
-    path = _fight(run, encounter)
+    path = _hero_and_orc(run, encounter)
     ok(run("condition", path, "hero", "invisible"))
     r = _attack(run, path, "7,4")  # 7 + 5 + 2 = 14 against 13 − 2 − 1 = 10: a hit
     (roll,) = events(r, "AttackRolled")
@@ -123,7 +123,7 @@ def test_R_CND_8_invisible_attacker_plus_2_its_target_loses_dex(run, encounter):
 
 
 def test_R_CND_8_attacks_of_opportunity_roll_it_too(run, encounter):  # type: ignore[no-untyped-def]
-    path = _fight(run, encounter)
+    path = _hero_and_orc(run, encounter)
     ok(run("condition", path, "orc", "concealed"))
     ok(run("next", path))  # the orc's turn: it walks out of the hero's reach and provokes
     r = run("move", path, "orc", "4,0", "--dice", "18,10", "--format", "json")
@@ -134,7 +134,7 @@ def test_R_CND_8_attacks_of_opportunity_roll_it_too(run, encounter):  # type: ig
     assert who(path, "orc")["hp"] == 30
 
 
-def _duel(blinded: bool = False, faces: tuple[int, ...] = (15, 30, 3)) -> Resolution:
+def _pair(blinded: bool = False, faces: tuple[int, ...] = (15, 30, 3)) -> Resolution:
     a = {"id": "a", "side": "x", "defense": 12, "hp": 10, "position": [0, 0],
          "weapons": [{"name": "Sword", "attack": 5, "damage": "1d6"}]}
     if blinded:
@@ -148,7 +148,7 @@ def _duel(blinded: bool = False, faces: tuple[int, ...] = (15, 30, 3)) -> Resolu
 
 
 def test_R_CND_8_declared_miss_chance_is_rolled_when_highest() -> None:
-    res = _duel()
+    res = _pair()
     a = res.enc.get("a")
     assert attack_roll(res, "a", "b", a.weapons[0], "attack", declared_miss_chance=30) is False
     (miss,) = [e for e in res.events if isinstance(e, ev.MissChanceRolled)]
@@ -157,14 +157,14 @@ def test_R_CND_8_declared_miss_chance_is_rolled_when_highest() -> None:
 
 
 def test_R_CND_8_declared_miss_chance_below_the_attackers_own_is_not_rolled() -> None:
-    res = _duel(blinded=True)
+    res = _pair(blinded=True)
     assert miss_chance(res.enc.get("a"), res.enc.get("b"), 30) == (50, "blinded")
     assert miss_chance(res.enc.get("a"), res.enc.get("b"), 80) == (80, "concealment")
-    assert miss_chance(_duel().enc.get("a"), res.enc.get("b")) == (0, "")
+    assert miss_chance(_pair().enc.get("a"), res.enc.get("b")) == (0, "")
 
 
 def test_R_CND_8_declared_unseen_attacker_plays_the_invisible_row_for_one_roll() -> None:
-    res = _duel(faces=(15, 3))
+    res = _pair(faces=(15, 3))
     a = res.enc.get("a")
     assert attack_roll(res, "a", "b", a.weapons[0], "attack", unseen=True) is True
     (roll,) = [e for e in res.events if isinstance(e, ev.AttackRolled)]
