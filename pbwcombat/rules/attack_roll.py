@@ -18,8 +18,8 @@ from pbwcombat.rules.hp import deal
 def effective_defense(c: Combatant, melee: bool = True, unseen: bool = False) -> int:
     """R-INI-6: flat-footed loses a positive dex_mod and its dodge; the held conditions add
     their Defense changes (a fold over `rules.effects`, R-CND-3/5; knocked out by nonlethal
-    damage is helpless, R-HP-7). `unseen`: the attacker is invisible (R-CND-5, or declared on the attack), so
-    `c` loses its Dex against it too."""
+    damage is helpless, R-HP-7). `unseen`: the attacker is invisible (R-CND-5, or declared
+    on the attack), so `c` loses its Dex against it too."""
     names = c.affecting
     if not names:
         lost = c.flat_footed or unseen
