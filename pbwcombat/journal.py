@@ -16,11 +16,11 @@ import json
 import os
 import re
 import tomllib
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from pbwcombat import journal_index, store
+from pbwcombat import store
 from pbwcombat.errors import InvalidEncounter, Refused
 
 STATE_RECORDS = ("command", "undo", "edit", "restart", "abort")
@@ -73,7 +73,7 @@ class Entry:
     @property
     def record(self) -> dict[str, Any] | None:
         if not self._parsed:
-            self._record = _parse(self.raw)
+            self._record = parse(self.raw)
             self._parsed = True
         return self._record
 
@@ -115,7 +115,7 @@ def closed_line(record: dict[str, Any]) -> int | None:
     return value if type(value) is int and value >= 1 else None
 
 
-def _parse(raw: bytes) -> dict[str, Any] | None:
+def parse(raw: bytes) -> dict[str, Any] | None:
     """A line as a record, or None: not JSON, not a table, nested deeper than any record
     (`MAX_DEPTH`; Python's parser and every walker after it would run out of stack), or
     holding text no file can hold (a lone surrogate, from an escape or from raw bytes)."""
@@ -214,15 +214,9 @@ def history(path: Path, current: bytes | None = None) -> History:
     return h
 
 
-def find_key(path: Path, key: str, pending: set[int] | frozenset[int] = frozenset()
-             ) -> dict[str, Any] | None:
-    found = _find_key(entries(path), key, pending)
-    return found.record if found is not None else None
-
-
-def _find_key(lines: Iterable[Entry], key: str, pending: set[int] | frozenset[int]
-              ) -> Entry | None:
-    """The live record of an idempotency key (a key whose command was undone is free
+def find_key_in(lines: Iterable[Entry], key: str, pending: set[int] | frozenset[int]
+                ) -> Entry | None:
+    """Among `lines` (the journal, oldest first), the live record of an idempotency key (a key whose command was undone is free
     again, R-LOG-1); 0.1 records count. A record that never took effect is no use of the key
     (R-LOG-4: an abort record names it, or it is `pending`, the last record whose after-hash
     never became the file, which `examine` is about to abort), and an undo that never took
@@ -250,33 +244,9 @@ def _find_key(lines: Iterable[Entry], key: str, pending: set[int] | frozenset[in
     return None
 
 
-def edit_before(path: Path, record: dict[str, Any]) -> dict[str, Any] | None:
-    """The edit record appended with `record` by the same run (R-LOG-2): the line right before
-    it when that is an edit (only a command's prelude writes edit records, and it writes
-    the edit last, right before the command)."""
-    seq = record.get("seq")
-    if type(seq) is not int:
-        return None
-    previous: Entry | None = None
-    for e in entries(path):  # (Journal.edit_before reads only the line before)
-        if not e.complete or e.record is None:
-            previous = None
-            continue
-        if e.seq == seq and kind(e.record) == kind(record):
-            rec = previous.record if previous is not None else None
-            return rec if rec is not None and kind(rec) == "edit" else None
-        previous = e
-    return None
-
-
-def record_of(path: Path, seq: object) -> dict[str, Any] | None:
-    """The record numbered `seq` (a repeated `undo --key` shows again what it undid)."""
-    if type(seq) is not int:
-        return None
-    return _record_of(entries(path), seq)
-
-
-def _record_of(lines: Iterable[Entry], seq: int) -> dict[str, Any] | None:
+def record_of_in(lines: Iterable[Entry], seq: int) -> dict[str, Any] | None:
+    """The record numbered `seq` among `lines` (a repeated `undo --key` shows again what it
+    undid)."""
     for e in lines:
         if e.complete and e.record is not None and e.seq == seq and kind(e.record) != "abort":
             return {**e.record, "seq": e.seq}
@@ -393,13 +363,13 @@ def examine(path: Path, raw: bytes, version: int, force: bool, now: str,
                    "after_sha": digest, "after": text_of(raw)})
         return p
     offset, last_raw, _ = lines[-1]
-    last = _parse(last_raw)
+    last = parse(last_raw)
     if last is None:
         raise Damaged(journal, _line_number(journal, offset), "not a JSON record")
     if type(last.get("seq")) is int:
         p.seq = last["seq"]
         if kind(last) in ("command", "undo", "edit"):
-            prev = _parse(lines[-2][1]) if len(lines) > 1 else None
+            prev = parse(lines[-2][1]) if len(lines) > 1 else None
             what = _broken(last, prev.get("after_sha") if prev is not None else None)
             if what is None and not _is_sha(last.get("after_sha")):
                 what = "its after-hash is not a SHA-256 (64 hexadecimal digits)"
@@ -444,7 +414,7 @@ def _torn_seq(raw: bytes) -> int:
     """The `seq` a torn line was written with (0: none), from the whole record when only its
     newline was lost, else from its head (`encode` writes `seq` first), so that no seq a
     line ever carried is used again (R-LOG-1, R-LOG-10)."""
-    rec = _parse(raw)
+    rec = parse(raw)
     if rec is not None:
         value = rec.get("seq")
         return value if type(value) is int and value > 0 else 0
@@ -528,7 +498,7 @@ def _check_slowly(journal: Path, data: bytes) -> None:
         end = data.find(b"\n", start)
         if end < 0:
             break
-        rec = _parse(data[start:end])
+        rec = parse(data[start:end])
         parsed.append((line, rec))
         if rec is not None and kind(rec) == "abort":
             if (closed_line(rec) or line) < line:
@@ -598,13 +568,14 @@ def last_seed(path: Path) -> str | None:
     """The generator seed of the latest state in the journal that had one: a file undone back
     past the command that made its seed gets the same seed again, so redoing that command
     rolls the same dice (R-LOG-1, R-DIC-2) and `verify` still recomputes the undone rolls."""
-    return _last_seed(reversed(entries(path)))
+    return last_seed_in(reversed(entries(path)))
 
 
 _SEED = re.compile(rb'seed = \\"([0-9a-f]{64})\\"')
 
 
-def _last_seed(backwards: Iterable[Entry]) -> str | None:
+def last_seed_in(backwards: Iterable[Entry]) -> str | None:
+    """`last_seed` over the lines `backwards`, last first."""
     pattern = _SEED
     for e in backwards:
         if not e.complete:
@@ -618,15 +589,10 @@ def _last_seed(backwards: Iterable[Entry]) -> str | None:
 # -- undo: the last command not yet undone ----------------------------------------------------
 
 
-def undo_target(path: Path, p: Prelude) -> dict[str, Any] | None:
-    """R-LOG-1: the last command (or hand edit) not yet undone, with its `seq`; None when
-    there is none (back to the start, or to a restart record)."""
-    if p.edit is not None:
-        return p.edit
-    return _undo_target(reversed(entries(path)), p)
-
-
-def _undo_target(backwards: Iterable[Entry], p: Prelude) -> dict[str, Any] | None:
+def undo_target_in(backwards: Iterable[Entry], p: Prelude) -> dict[str, Any] | None:
+    """R-LOG-1: among the lines `backwards` (last first), the last command (or hand edit)
+    not yet undone, with its `seq`; None when there is none (back to the start, or to a
+    restart record). `p.aborted`: a last record `examine` is about to abort."""
     undone: set[int] = set()
     aborted = set(p.aborted)
     for e in backwards:
@@ -649,146 +615,3 @@ def _undo_target(backwards: Iterable[Entry], p: Prelude) -> dict[str, Any] | Non
         return {**rec, "seq": e.seq}
     return None
 
-
-# -- the journal opened once -------------------------------------------------------------------
-
-
-class _NeedsLines(Exception):
-    """A record without a `seq` (0.1) read from the end: its seq is its line number, which
-    only the journal read whole knows."""
-
-
-class _Back(Entry):
-    """A line read from the end: no line number, so a record must carry its own `seq`."""
-
-    __slots__ = ()
-
-    @property
-    def seq(self) -> int:
-        value = self.record.get("seq") if self.record is not None else None
-        if type(value) is not int:
-            raise _NeedsLines
-        return value
-
-
-class Journal:
-    """The journal beside an encounter as a command finds it, opened once under the lock
-    (issue 21): what the command appends first (`prelude`, R-LOG-2/4), and the questions
-    it asks of the history (`find_key`, `last_seed`, `undo_target`, `edit_before`,
-    `record_of`, `live`). When the journal's index vouches for it (`journal_index`: the
-    journal is as the last command's append left it) they are answered from the end of the
-    journal and the index, at a cost independent of its length (issue 29); otherwise from
-    the journal read whole, once, with the same answers. `committed` keeps the index after
-    the command's own append."""
-
-    def __init__(self, path: Path, prelude: Prelude, index: journal_index.Index | None
-                 ) -> None:
-        self.path = path
-        self.file = store.journal_path(path)
-        self.prelude = prelude
-        self.index = index  # journal_index.Index, or None: read the journal whole
-        self._whole: list[Entry] | None = None
-
-    @classmethod
-    def open(cls, path: Path, raw: bytes, version: int, force: bool, now: str) -> Journal:
-        """Check the journal beside `path` (whose bytes are `raw`) and find what to append
-        first (`examine`); `Refused`/`Damaged` as `examine` raises them."""
-        index = journal_index.load(path)
-        return cls(path, examine(path, raw, version, force, now, trusted=index is not None),
-                   index)
-
-    def whole(self) -> list[Entry]:
-        """Every line, read once."""
-        if self._whole is None:
-            self._whole = entries(self.path)
-        return self._whole
-
-    def backward(self, end: int | None = None) -> Iterator[Entry]:
-        """The lines before byte `end` (all of them: None), last first."""
-        if self.index is None:
-            for e in reversed(self.whole()):
-                if end is None or e.offset < end:
-                    yield e
-            return
-        torn = set(self.index.torn)
-        for offset, raw, complete in store.backward(self.file, end):
-            yield _Back(0, raw, complete and offset not in torn, offset)
-
-    def _from_end(self, question: Any) -> Any:
-        try:
-            return question(self.backward())
-        except _NeedsLines:
-            self.index = None  # a 0.1 record: the journal read whole answers
-            return question(self.backward())
-
-    def find_key(self, key: str) -> Entry | None:
-        """The live record of an idempotency key (module `find_key`), as an entry (its
-        offset: `edit_before`)."""
-        pending = self.prelude.aborted
-        if self.index is None:
-            return _find_key(self.whole(), key, pending)
-        aborted = set(self.index.aborted) | pending
-        undone = {target for target, seq in self.index.undos if seq not in aborted}
-        for seq, offset in reversed(self.index.keys.get(key, [])):
-            if seq in undone or seq in aborted:
-                continue
-            raw, complete = store.line_at(self.file, offset)
-            e = Entry(0, raw, complete, offset)
-            if e.record is None or not complete or e.record.get("seq") != seq:
-                self.index = None  # the index does not describe this journal after all
-                return _find_key(self.whole(), key, pending)
-            return e
-        return None
-
-    def edit_before(self, e: Entry) -> dict[str, Any] | None:
-        """The edit record the same run appended right before `e` (module `edit_before`)."""
-        if e.record is None or type(e.record.get("seq")) is not int:
-            return None
-        for previous in self.backward(e.offset):
-            rec = previous.record if previous.complete else None
-            return rec if rec is not None and kind(rec) == "edit" else None
-        return None
-
-    def record_of(self, seq: object) -> dict[str, Any] | None:
-        """The record numbered `seq` (module `record_of`)."""
-        if type(seq) is not int:
-            return None
-        return self._from_end(lambda lines: _record_of(lines, seq))  # type: ignore[no-any-return]
-
-    def last_seed(self) -> str | None:
-        """The generator seed of the latest state that had one (module `last_seed`)."""
-        return self._from_end(_last_seed)  # type: ignore[no-any-return]
-
-    def undo_target(self) -> dict[str, Any] | None:
-        """R-LOG-1: the last command (or hand edit) not yet undone (module `undo_target`)."""
-        if self.prelude.edit is not None:
-            return self.prelude.edit
-        return self._from_end(  # type: ignore[no-any-return]
-            lambda lines: _undo_target(lines, self.prelude))
-
-    def commands_back(self) -> Iterator[dict[str, Any]]:
-        """The complete command records, last first (R-LOG-5's salt check)."""
-        for e in self.backward():
-            rec = e.record
-            if rec is not None and e.complete and kind(rec) == "command":
-                yield rec
-
-    def committed(self, size: int) -> None:
-        """After the command's append at byte `size` (the journal's length before it) and
-        the rename: keep the index, so that the next command need not read the journal."""
-        index = self.index
-        if index is None:
-            index = journal_index.Index()
-            for e in entries(self.path):
-                if not e.complete:
-                    index.torn.append(e.offset)
-                elif e.record is not None:
-                    index.note(e.seq, e.offset, e.record)
-        else:
-            at = size + len(self.prelude.prefix)
-            if self.prelude.torn_offset is not None:
-                index.torn.append(self.prelude.torn_offset)
-            for record, line in self.prelude.written:
-                index.note(record["seq"], at, record)
-                at += len(line)
-        journal_index.save(self.path, index)

@@ -38,9 +38,15 @@ def stamp_of(st: os.stat_result) -> list[int]:
 class Index:
     """The journal at a given stamp: keys → [[seq, offset], …] (command and undo records that
     carry the key, oldest first), undos [[seq undone, seq of the undo record], …], the seqs
-    abort records name, and the offsets of lines an abort record closed as torn."""
+    abort records name, the offsets of lines an abort record closed as torn, and the die
+    numbers rolled again (R-LOG-1, `log`): `reuses` [[n, first seq, its offset, its face,
+    then seq, its offset, its face], …] in the order `render.trust.die_reuses` finds them,
+    `high` the highest generator die number a live command rolled (a roll above it is no
+    reuse: nothing to look up), `prev_high` the same before the last command with rolls,
+    `last_roller` that command's seq (only the last record can be aborted later, R-LOG-4)."""
 
-    __slots__ = ("stamp", "keys", "undos", "aborted", "torn")
+    __slots__ = ("stamp", "keys", "undos", "aborted", "torn", "reuses", "high", "prev_high",
+                 "last_roller")
 
     def __init__(self) -> None:
         self.stamp: list[int] = []
@@ -48,6 +54,10 @@ class Index:
         self.undos: list[list[int]] = []
         self.aborted: list[int] = []
         self.torn: list[int] = []
+        self.reuses: list[list[int]] = []
+        self.high = -1
+        self.prev_high = -1
+        self.last_roller = 0
 
     def note(self, seq: int, offset: int, record: dict[str, Any]) -> None:
         """One complete record of the journal, in order (`kind` as journal.kind reads it)."""
@@ -56,15 +66,27 @@ class Index:
             self.undos.append([record["undoes"], seq])
         elif k == "abort":
             if type(record.get("aborts")) is int:
-                self.aborted.append(record["aborts"])
+                seq = record["aborts"]
+                self.aborted.append(seq)
+                self.reuses = [r for r in self.reuses if r[4] != seq]
+                if seq == self.last_roller:
+                    self.high = self.prev_high
             return
         key = record.get("key")
         if k in ("command", "undo") and isinstance(key, str):
             self.keys.setdefault(key, []).append([seq, offset])
 
+    def rolled(self, seq: int, numbers: list[int]) -> None:
+        """A live command numbered `seq` rolled the generator's die `numbers` (after its
+        reuses were noted)."""
+        if numbers:
+            self.prev_high, self.last_roller = self.high, seq
+            self.high = max(self.high, *numbers)
+
     def body(self) -> dict[str, Any]:
         return {"stamp": self.stamp, "keys": self.keys, "undos": self.undos,
-                "aborted": self.aborted, "torn": self.torn}
+                "aborted": self.aborted, "torn": self.torn, "reuses": self.reuses,
+                "high": [self.high, self.prev_high, self.last_roller]}
 
 
 def _digest(body: str) -> str:
@@ -97,6 +119,8 @@ def load(encounter: Path) -> Index | None:
         index.undos = [[int(t), int(s)] for t, s in body["undos"]]
         index.aborted = [int(x) for x in body["aborted"]]
         index.torn = [int(x) for x in body["torn"]]
+        index.reuses = [[int(x) for x in r] for r in body["reuses"]]
+        index.high, index.prev_high, index.last_roller = (int(x) for x in body["high"])
     except (ValueError, KeyError, TypeError, AttributeError):
         return None
     return index if index.stamp == stamp_of(st) else None

@@ -42,18 +42,25 @@ def show(path: Path, fmt: str | None, lang: str | None, gm: bool, with_map: bool
 def log(path: Path, last: int | None, fmt: str | None, lang: str | None, gm: bool,
         max_length: int | None) -> str:
     """The action log as a post (`log`, `--last N` commands)."""
+    from pbwcombat.journal_book import recent
     from pbwcombat.render.log import log_post
-    from pbwcombat.render.trust import die_reuses
+    from pbwcombat.render.trust import Reuse, die_reuses
     from pbwcombat.service import committed_records, load
+    from pbwcombat.store import real
 
     raw, enc = load(path)
-    every = list(committed_records(path, raw))
-    records = [r for r in every if r.get("type", "command") != "undo"]
-    if last is not None:
-        records = records[-last:]
+    fast = recent(real(path), raw, last) if last is not None else None
+    if fast is not None:  # the last records and the reuses, from the end and the index
+        records, pairs = fast
+        reuses = [Reuse(*pair) for pair in pairs]
+    else:
+        every = list(committed_records(path, raw))
+        records = [r for r in every if r.get("type", "command") != "undo"]
+        if last is not None:
+            records = records[-last:]
+        reuses = die_reuses(every)
     fmt = fmt or enc.format
-    return deliver(log_post(enc, records, fmt, lang or enc.lang, gm, die_reuses(every)), fmt,
-                   max_length)
+    return deliver(log_post(enc, records, fmt, lang or enc.lang, gm, reuses), fmt, max_length)
 
 
 def undo(path: Path, force: bool, if_version: int | None, dry_run: bool, key: str | None,

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from pbwcombat import events as ev
-from pbwcombat import journal, store
+from pbwcombat import journal, journal_book, store
 from pbwcombat.actions import Action, DiceSalt, to_argv
 from pbwcombat.dice import ALGORITHM, DiceSource, generator_key
 from pbwcombat.document import from_document
@@ -152,7 +152,7 @@ def _preface(enc: Encounter, opts: Options, prelude: journal.Prelude) -> tuple[s
     return tuple(lines)
 
 
-def _repeated_preface(book: journal.Journal, enc: Encounter, opts: Options,
+def _repeated_preface(book: journal_book.Journal, enc: Encounter, opts: Options,
                       entry: journal.Entry) -> tuple[str, ...]:
     """A `--key` repeat prints the first post again, its "Edited by hand" line included: the
     edit record the same run appended right before the command's (R-LOG-2)."""
@@ -202,7 +202,7 @@ def run_action(path: Path, command: str, action: Action, opts: Options) -> Outco
         digest = action_digest(command, action, opts)
         now = now_utc()
         # the journal first: a record that never became the file (R-LOG-4) is no use of a key
-        book = journal.Journal.open(path, raw, enc.state.version, opts.force, now)
+        book = journal_book.Journal.open(path, raw, enc.state.version, opts.force, now)
         prelude = book.prelude
         if opts.key:
             found = book.find_key(opts.key)
@@ -276,7 +276,7 @@ def run_action(path: Path, command: str, action: Action, opts: Options) -> Outco
         return Outcome(text, warnings)
 
 
-def _check_salt_time(book: journal.Journal) -> None:
+def _check_salt_time(book: journal_book.Journal) -> None:
     """R-LOG-5: the players' salt only before the first generator roll after the commitment
     (undone rolls count: they were seen)."""
     if book.prelude.empty_journal:
@@ -321,7 +321,7 @@ def undo(path: Path, force: bool, if_version: int | None = None, dry_run: bool =
         try:
             # the journal first: a record that never became the file (R-LOG-4) is no use of
             # a key
-            book = journal.Journal.open(path, raw, version, force, now)
+            book = journal_book.Journal.open(path, raw, version, force, now)
         except Refused as e:
             if e.key == "history_missing":
                 raise Refused("nothing_to_undo_no_journal", rule="R-LOG-1") from None

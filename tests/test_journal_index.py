@@ -13,13 +13,13 @@ from pathlib import Path
 
 from helpers import duel, journal_of, ok, snapshot
 
-from pbwcombat import journal, journal_index, store
+from pbwcombat import journal_book, journal_index, store
 
 WHEN = "2026-11-29T12:00:00+00:00"
 
 
-def _open(path: Path, whole: bool) -> journal.Journal:
-    book = journal.Journal.open(path, path.read_bytes(), 0, True, WHEN)
+def _open(path: Path, whole: bool) -> journal_book.Journal:
+    book = journal_book.Journal.open(path, path.read_bytes(), 0, True, WHEN)
     if whole:
         book.index = None
     return book
@@ -41,7 +41,7 @@ def test_R_LOG_1_the_index_answers_as_the_whole_journal_does(run, encounter):
     journal (when the step was a command that wrote) and every question gets the answer
     the journal read whole gives."""
     rng = random.Random(29)
-    vouched = 0
+    vouched = reused = 0
     for fight in range(6):
         path = encounter(duel(), name=f"fight{fight}.toml")
         keys: list[str] = []
@@ -76,9 +76,27 @@ def test_R_LOG_1_the_index_answers_as_the_whole_journal_does(run, encounter):
                 continue
             assert _answers(path, keys, whole=False) == _answers(path, keys, whole=True)
             vouched += _open(path, whole=False).index is not None
+            reused += _logs_agree(run, path)
         ok(run("roll", path, "1d20", "--force"))  # records a last hand edit, aborts a crash
         ok(run("verify", path))
     assert vouched > 60  # most steps were answered from the index, not the whole journal
+    assert reused > 10  # and die numbers were rolled again after undos
+
+
+def _logs_agree(run, path: Path) -> bool:
+    """`log --last N` from the end and the index (the lock as the last command left it) is
+    the log of the journal read whole (the lock's index made useless), in plain and JSON;
+    returns whether it lists die numbers rolled again."""
+    lock = store.lock_path(path)
+    held = lock.read_bytes() if lock.exists() else b""
+    fast = [run("log", path, "--last", n, "--format", fmt) for n in (1, 3) for fmt in
+            ("plain", "json")]
+    lock.write_bytes(b"")
+    slow = [run("log", path, "--last", n, "--format", fmt) for n in (1, 3) for fmt in
+            ("plain", "json")]
+    lock.write_bytes(held)
+    assert fast == slow
+    return "rolled again" in fast[0].out
 
 
 def test_issue_29_a_command_leaves_an_index_that_vouches_for_the_journal(run, encounter):
@@ -88,7 +106,7 @@ def test_issue_29_a_command_leaves_an_index_that_vouches_for_the_journal(run, en
     index = journal_index.load(path)
     assert index is not None
     assert index.keys == {"A": [[1, 0]]}
-    assert journal.Journal.open(path, path.read_bytes(), 2, False, WHEN).index is not None
+    assert journal_book.Journal.open(path, path.read_bytes(), 2, False, WHEN).index is not None
 
 
 def test_R_LOG_4_an_index_no_longer_matching_the_journal_is_not_used(run, encounter):

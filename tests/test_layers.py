@@ -53,6 +53,7 @@ LAYER_OF: dict[str, str] = {
     "pbwcombat.regular": BASE,  # opening only regular files, never blocking (os, stat)
     "pbwcombat.verify": APP,
     "pbwcombat.journal": STORE,
+    "pbwcombat.journal_book": STORE,  # the journal opened once, read from its end
     "pbwcombat.journal_index": STORE,  # the journal's index in the lock file (issue 29)
     "pbwcombat.engine": ENGINE,
     "pbwcombat.evolve": ENGINE,

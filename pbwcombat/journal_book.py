@@ -1,0 +1,299 @@
+"""The journal opened once per command, under the lock (issue 21 item 7), and read from its
+end (issue 29): `Journal` answers what a command asks of the history (`--key`, undo, the last
+seed) at a cost independent of the journal's length while the journal's index
+(`journal_index`) vouches for it, and with the same code over the journal read whole when it
+does not; `recent` gives `log --last N` the same way. The records themselves, the checks
+before a command and the journal read whole are `journal`'s."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from pbwcombat import journal_index, store
+from pbwcombat.journal import (
+    Entry,
+    Prelude,
+    entries,
+    examine,
+    find_key_in,
+    kind,
+    last_seed_in,
+    looks_edited,
+    parse,
+    record_of_in,
+    undo_target_in,
+)
+
+
+class _NeedsLines(Exception):
+    """A record without a `seq` (0.1) read from the end: its seq is its line number, which
+    only the journal read whole knows."""
+
+
+class _Back(Entry):
+    """A line read from the end: no line number, so a record must carry its own `seq`."""
+
+    __slots__ = ()
+
+    @property
+    def seq(self) -> int:
+        value = self.record.get("seq") if self.record is not None else None
+        if type(value) is not int:
+            raise _NeedsLines
+        return value
+
+
+class Journal:
+    """The journal beside an encounter as a command finds it, opened once under the lock
+    (issue 21): what the command appends first (`prelude`, R-LOG-2/4), and the questions
+    it asks of the history (`find_key`, `last_seed`, `undo_target`, `edit_before`,
+    `record_of`, `live`). When the journal's index vouches for it (`journal_index`: the
+    journal is as the last command's append left it) they are answered from the end of the
+    journal and the index, at a cost independent of its length (issue 29); otherwise from
+    the journal read whole, once, with the same answers. `committed` keeps the index after
+    the command's own append."""
+
+    def __init__(self, path: Path, prelude: Prelude, index: journal_index.Index | None
+                 ) -> None:
+        self.path = path
+        self.file = store.journal_path(path)
+        self.prelude = prelude
+        self.index = index  # journal_index.Index, or None: read the journal whole
+        self._whole: list[Entry] | None = None
+
+    @classmethod
+    def open(cls, path: Path, raw: bytes, version: int, force: bool, now: str) -> Journal:
+        """Check the journal beside `path` (whose bytes are `raw`) and find what to append
+        first (`examine`); `Refused`/`Damaged` as `examine` raises them."""
+        index = journal_index.load(path)
+        return cls(path, examine(path, raw, version, force, now, trusted=index is not None),
+                   index)
+
+    def whole(self) -> list[Entry]:
+        """Every line, read once."""
+        if self._whole is None:
+            self._whole = entries(self.path)
+        return self._whole
+
+    def backward(self, end: int | None = None) -> Iterator[Entry]:
+        """The lines before byte `end` (all of them: None), last first."""
+        if self.index is None:
+            for e in reversed(self.whole()):
+                if end is None or e.offset < end:
+                    yield e
+            return
+        torn = set(self.index.torn)
+        for offset, raw, complete in store.backward(self.file, end):
+            yield _Back(0, raw, complete and offset not in torn, offset)
+
+    def _from_end(self, question: Any) -> Any:
+        try:
+            return question(self.backward())
+        except _NeedsLines:
+            self.index = None  # a 0.1 record: the journal read whole answers
+            return question(self.backward())
+
+    def find_key(self, key: str) -> Entry | None:
+        """The live record of an idempotency key (module `find_key`), as an entry (its
+        offset: `edit_before`)."""
+        pending = self.prelude.aborted
+        if self.index is None:
+            return find_key_in(self.whole(), key, pending)
+        aborted = set(self.index.aborted) | pending
+        undone = {target for target, seq in self.index.undos if seq not in aborted}
+        for seq, offset in reversed(self.index.keys.get(key, [])):
+            if seq in undone or seq in aborted:
+                continue
+            raw, complete = store.line_at(self.file, offset)
+            e = Entry(0, raw, complete, offset)
+            if e.record is None or not complete or e.record.get("seq") != seq:
+                self.index = None  # the index does not describe this journal after all
+                return find_key_in(self.whole(), key, pending)
+            return e
+        return None
+
+    def edit_before(self, e: Entry) -> dict[str, Any] | None:
+        """The edit record the same run appended right before `e` (module `edit_before`)."""
+        if e.record is None or type(e.record.get("seq")) is not int:
+            return None
+        for previous in self.backward(e.offset):
+            rec = previous.record if previous.complete else None
+            return rec if rec is not None and kind(rec) == "edit" else None
+        return None
+
+    def record_of(self, seq: object) -> dict[str, Any] | None:
+        """The record numbered `seq` (module `record_of`)."""
+        if type(seq) is not int:
+            return None
+        return self._from_end(lambda lines: record_of_in(lines, seq))  # type: ignore[no-any-return]
+
+    def last_seed(self) -> str | None:
+        """The generator seed of the latest state that had one (module `last_seed`)."""
+        return self._from_end(last_seed_in)  # type: ignore[no-any-return]
+
+    def undo_target(self) -> dict[str, Any] | None:
+        """R-LOG-1: the last command (or hand edit) not yet undone (module `undo_target`)."""
+        if self.prelude.edit is not None:
+            return self.prelude.edit
+        return self._from_end(  # type: ignore[no-any-return]
+            lambda lines: undo_target_in(lines, self.prelude))
+
+    def commands_back(self) -> Iterator[dict[str, Any]]:
+        """The complete command records, last first (R-LOG-5's salt check)."""
+        for e in self.backward():
+            rec = e.record
+            if rec is not None and e.complete and kind(rec) == "command":
+                yield rec
+
+    def committed(self, size: int) -> None:
+        """After the command's append at byte `size` (the journal's length before it) and
+        the rename: keep the index, so that the next command need not read the journal."""
+        index = self.index
+        if index is not None:
+            try:
+                self._note_appended(index, size)
+            except _NeedsLines:
+                index = None
+        journal_index.save(self.path, index if index is not None else _build(self.path))
+
+    def _note_appended(self, index: journal_index.Index, size: int) -> None:
+        at = size + len(self.prelude.prefix)
+        if self.prelude.torn_offset is not None:
+            index.torn.append(self.prelude.torn_offset)
+        for record, line in self.prelude.written:
+            index.note(record["seq"], at, record)
+            if kind(record) == "command":
+                rolls = _generator_rolls(record)
+                wanted = {n for n, _ in rolls if n <= index.high}
+                earlier = self._rollers(at, wanted, set(index.aborted)) if wanted else {}
+                for n, face, first in _reuses(rolls, earlier, record.get("digest")):
+                    index.reuses.append([n, *first, record["seq"], at, face])
+                index.rolled(record["seq"], [n for n, _ in rolls])
+            at += len(line)
+
+    def _rollers(self, end: int, wanted: set[int], aborted: set[int]
+                 ) -> dict[int, tuple[int, int, int, object]]:
+        """For each die number in `wanted`, the last live command before byte `end` that
+        rolled it: (seq, offset, face, digest). Read back only as far as the last of them
+        (an undo steps back a few commands: so does this)."""
+        found: dict[int, tuple[int, int, int, object]] = {}
+        for e in self.backward(end):
+            rec = e.record
+            if not e.complete or rec is None or kind(rec) != "command" or e.seq in aborted:
+                continue
+            for n, face in reversed(_generator_rolls(rec)):
+                if n in wanted and n not in found:
+                    found[n] = (e.seq, e.offset, face, rec.get("digest"))
+            if len(found) == len(wanted):
+                break
+        return found
+
+
+def _generator_rolls(record: dict[str, Any]) -> list[tuple[int, int]]:
+    """A command's generator dice as (n, face), faces as `render.trust.die_reuses` keeps
+    them (0 for a face that is not a number)."""
+    rolls = record.get("rolls", [])
+    out: list[tuple[int, int]] = []
+    for r in rolls if isinstance(rolls, list) else []:
+        if isinstance(r, dict) and type(r.get("n")) is int:
+            face = r.get("face")
+            out.append((r["n"], face if type(face) is int else 0))
+    return out
+
+
+def _reuses(rolls: list[tuple[int, int]], earlier: dict[int, tuple[int, int, int, object]],
+            digest: object) -> Iterator[tuple[int, int, list[int]]]:
+    """R-LOG-1 as `render.trust.die_reuses` decides it: a die number rolled again by another
+    command, or to another face; (n, face, [first seq, its offset, its face])."""
+    seen = dict(earlier)
+    for n, face in rolls:
+        if n in seen:
+            seq, offset, first_face, first_digest = seen[n]
+            if first_digest != digest or first_face != face:
+                yield n, face, [seq, offset, first_face]
+        seen[n] = (0, 0, face, digest)  # a number twice in one record: never the case
+
+
+def _build(path: Path) -> journal_index.Index:
+    """The index of the journal read whole (after an append the index did not vouch for)."""
+    index = journal_index.Index()
+    found = entries(path)
+    for e in found:
+        if not e.complete:
+            index.torn.append(e.offset)
+        elif e.record is not None:
+            index.note(e.seq, e.offset, e.record)
+    aborted = set(index.aborted)
+    index.reuses, index.high = [], -1
+    seen: dict[int, tuple[int, int, int, object]] = {}
+    for e in found:
+        rec = e.record
+        if not e.complete or rec is None or kind(rec) != "command" or e.seq in aborted:
+            continue
+        rolls = _generator_rolls(rec)
+        for n, face, first in _reuses(rolls, seen, rec.get("digest")):
+            index.reuses.append([n, *first, e.seq, e.offset, face])
+        for n, face in rolls:
+            seen[n] = (e.seq, e.offset, face, rec.get("digest"))
+        index.rolled(e.seq, [n for n, _ in rolls])
+    return index
+
+
+def recent(path: Path, current: bytes, last: int
+           ) -> tuple[list[dict[str, Any]], list[tuple[int, dict[str, Any], int,
+                                                       dict[str, Any], int]]] | None:
+    """`log --last N` read from the end (issue 29): the last `last` records `log` shows
+    (undo records left out, each marked `undone` as `history` marks them, aborted ones and
+    a last record that never became the file, `current`, left out), and every die number
+    rolled again, (n, first record, its face, then record, its face), from the index. None
+    when the index does not vouch for the journal: read it whole."""
+    index = journal_index.load(path)
+    if index is None or last <= 0:
+        return None
+    book = Journal(path, Prelude(), index)
+    aborted = set(index.aborted)
+    digest = store.sha256(current)
+    out: list[Entry] = []
+    checked = False
+    try:
+        for e in book.backward(index.stamp[1]):
+            rec = e.record
+            if not e.complete or rec is None:
+                continue
+            if not checked:  # history's check of the last record against the file
+                checked = True
+                if (kind(rec) in ("command", "undo") and rec.get("after_sha") != digest
+                        and rec.get("before_sha") == digest and not looks_edited(path, rec)):
+                    aborted.add(e.seq)
+            if kind(rec) == "abort" or e.seq in aborted or rec.get("type", "command") == "undo":
+                continue
+            out.append(e)
+            if len(out) == last:
+                break
+    except _NeedsLines:
+        return None
+    undone: dict[int, int] = {}
+    for target, seq in index.undos:
+        if seq not in aborted:
+            undone[target] = seq
+
+    def shown(seq: int, record: dict[str, Any]) -> dict[str, Any]:
+        rec = {**record, "seq": seq}
+        if seq in undone:
+            rec["undone"] = undone[seq]
+        return rec
+
+    records = [shown(e.seq, e.record or {}) for e in reversed(out)]
+    reuses = []
+    for n, first_seq, first_at, first_face, then_seq, then_at, then_face in index.reuses:
+        if first_seq in aborted or then_seq in aborted:
+            continue
+        first, then = parse(store.line_at(book.file, first_at)[0]), \
+            parse(store.line_at(book.file, then_at)[0])
+        if first is None or then is None:
+            return None
+        reuses.append((n, shown(first_seq, first), first_face, shown(then_seq, then),
+                       then_face))
+    return records, reuses
