@@ -81,15 +81,17 @@ damage = "1d8"
 class Measure:
     """One command to time; `before` runs untimed before each run (e.g. a fresh copy)."""
 
-    def __init__(self, cmd: list[str], before: Callable[[], None] | None = None) -> None:
+    def __init__(self, cmd: list[str], before: Callable[[], None] | None = None,
+                 env: dict[str, str] | None = None) -> None:
         self.cmd = cmd
         self.before = before
+        self.env = env or {}
         self.times: list[float] = []
 
     def once(self) -> None:
         if self.before:
             self.before()
-        env = dict(os.environ, PBWCOMBAT_NOW="2026-11-29T12:00:00Z")
+        env = dict(os.environ, PBWCOMBAT_NOW="2026-11-29T12:00:00Z", **self.env)
         start = time.perf_counter()
         done = subprocess.run(self.cmd, env=env, stdout=subprocess.DEVNULL,
                               stderr=subprocess.PIPE)
@@ -190,7 +192,11 @@ def main() -> None:
             subprocess.run(attack(deep), check=True, stdout=subprocess.DEVNULL)
 
         undo = Measure([PBW, "undo", str(deep)], reset_deep)
-        interleaved([floor, a_empty, show, a_1k, a_10k, init500, undo, validate], runs)
+        complete = Measure([PBW], env={  # bash asking for the defender of an attack
+            "_PBWCOMBAT_COMPLETE": "complete_bash", "COMP_CWORD": "4",
+            "COMP_WORDS": f"pbwcombat attack {empty} hero "})
+        interleaved([floor, a_empty, show, a_1k, a_10k, init500, undo, validate, complete],
+                    runs)
 
     f = floor.median
     rows: list[tuple[str, float, str, float | None, str]] = [
@@ -206,6 +212,8 @@ def main() -> None:
         ("undo, 1,000-deep history", undo.median, "floor", undo.median / f, ""),
         ("validate, file with a 10,000-entry log", validate.median, "floor",
          validate.median / f, ""),
+        ("tab completion of an id (bash)", complete.median, "floor", complete.median / f,
+         "≤ 1.3×"),
     ]
     odds_rows = odds_speed()
     print(f"pbwcombat benchmark — {os.cpu_count()} CPU(s), median of {runs} interleaved runs, "

@@ -216,11 +216,11 @@ def history(path: Path, current: bytes | None = None) -> History:
 
 def find_key_in(lines: Iterable[Entry], key: str, pending: set[int] | frozenset[int]
                 ) -> Entry | None:
-    """Among `lines` (the journal, oldest first), the live record of an idempotency key (a key whose command was undone is free
-    again, R-LOG-1); 0.1 records count. A record that never took effect is no use of the key
-    (R-LOG-4: an abort record names it, or it is `pending`, the last record whose after-hash
-    never became the file, which `examine` is about to abort), and an undo that never took
-    effect undid nothing."""
+    """Among `lines` (the journal, oldest first), the live record of an idempotency key
+    (a key whose command was undone is free again, R-LOG-1); 0.1 records count. A record
+    that never took effect is no use of the key (R-LOG-4: an abort record names it, or it
+    is `pending`, the last record whose after-hash never became the file, which `examine`
+    is about to abort), and an undo that never took effect undid nothing."""
     needle = json.dumps(key, ensure_ascii=False).encode()
     undos: list[tuple[int, int]] = []  # (the seq undone, the seq of the undo record)
     aborted = set(pending)

@@ -256,3 +256,27 @@ def test_R_LOG_2_set_completes_combatants_rules_and_their_keys(bash: Any, fight_
     assert candidates(bash, "set", fight_file, "ann", "def") == ["defense"]
     assert candidates(bash, "set", fight_file, "ann", "weapons.bow.ra") == ["weapons.bow.range"]
     assert candidates(bash, "set", fight_file, "rules.engagement", "") == []
+
+
+def test_issue_29_a_command_built_alone_completes_as_the_whole_app(
+        bash: Any, fight_file: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Completion builds only the command on the line (issue 29: the whole app's conversion
+    was a quarter of a completion's time); every line of every command, ids, weapons,
+    options and their values, completes exactly as it does through the whole app."""
+    from pbwcombat.cli import shell
+    from pbwcombat.cli.options import _COMMANDS, _GROUPS
+
+    lines: list[tuple[str, ...]] = []
+    names = [(name,) for name in _COMMANDS] + [
+        (group, sub) for group, (subs, _) in _GROUPS.items() for sub in subs]
+    for name in names:
+        for tail in (("",), ("a",), ("ann", ""), ("ann", "o"), ("ann", "orc", ""),
+                     ("--",), ("ann", "--weapon", ""), ("ann", "--format", ""),
+                     ("--lang", ""), ("ann", "gob,", "")):
+            lines.append((*name, str(fight_file), *tail))
+    alone = [bash(*line) for line in lines]
+    monkeypatch.setattr(shell, "completing", lambda args: (shell.click_command(None), args,
+                                                           "pbwcombat"))
+    whole = [bash(*line) for line in lines]
+    assert alone == whole
+    assert sum(bool(out) for _, out, _ in alone) > len(lines) / 3  # most lines complete

@@ -87,7 +87,8 @@ def _complete_from_the_fight(group: Any) -> None:
 
         return [CompletionItem(incomplete, type="file")]  # the shell lists file names
 
-    for command in group.commands.values():
+    commands = group.commands.values() if isinstance(group, click.Group) else [group]
+    for command in commands:
         if isinstance(command, click.Group):
             _complete_from_the_fight(command)
             continue
@@ -96,6 +97,24 @@ def _complete_from_the_fight(group: Any) -> None:
                 param._custom_shell_complete = a_file
             elif not getattr(param, "is_flag", False):
                 param._custom_shell_complete = completer
+
+
+_NO_COMMAND: Any = None  # reading the words from the environment needs no command
+
+
+def completing(args: list[str]) -> tuple[Any, list[str], str]:
+    """The command a line completes, built alone as a normal run builds it (typer's
+    conversion of the whole app was a quarter of a completion's time, issue 29), with the
+    words it reads and its name: (command, words, prog name). The whole app when the line
+    names no command yet (a command's name is being completed)."""
+    from pbwcombat.cli.boundary import _route
+
+    only, rest, prog = _route(args) if args else (None, args, "pbwcombat")
+    if only is None:
+        return click_command(None), args, "pbwcombat"
+    command = click_command(only)
+    _complete_from_the_fight(command)
+    return command, rest, prog.rpartition(" ")[2]
 
 
 def shell_complete(instruction: str) -> int:
@@ -114,11 +133,13 @@ def shell_complete(instruction: str) -> int:
     if kind == "source":  # typer's `source_bash`: the script, as --show-completion prints it
         completion_script("--show-completion", shell)
         return 0
-    comp = comp_cls(click_command(None), {}, "pbwcombat", "_PBWCOMBAT_COMPLETE")
-    args, incomplete = comp.get_completion_args()
+    args, incomplete = comp_cls(_NO_COMMAND, {}, "pbwcombat", "_PBWCOMBAT_COMPLETE"
+                                ).get_completion_args()  # the words: read from the shell
+    command, words, prog = completing(list(args))
+    comp = comp_cls(command, {}, prog, "_PBWCOMBAT_COMPLETE")
     _Line.words = list(args)
     try:
-        items = comp.get_completions(args, incomplete)
+        items = comp.get_completions(words, incomplete)
     except Exception:  # noqa: BLE001 — a prompt is no place for a traceback
         items = []
     files = any(item.type in ("file", "dir") for item in items)
