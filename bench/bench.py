@@ -231,6 +231,10 @@ def main() -> None:
     _, one_job_runs, _, one_job_cpu, _ = odds_rows[-1]
     print(f"\nodds CPU per fight: {1000 * one_job_cpu / one_job_runs:.2f} ms (one job, start-up "
           f"included): {one_job_runs / one_job_cpu:,.0f} fights/s per free core")
+    fight, rolls = attack_roll_cost()
+    print(f"odds in-process: {1000 * fight:.2f} ms of CPU a fight, {rolls:.1f} attack rolls a "
+          f"fight: {1e6 * fight / rolls:.0f} µs per attack roll (the fight's CPU / its attack "
+          f"rolls)")
     print_growth(growth())
     print_curves(journal_growth())
     print_curves(walk_growth())
@@ -334,7 +338,7 @@ def walk_growth(runs: int = 3) -> list[Curve]:
     from pbwcombat import actions as act
     from pbwcombat.service import Options, run_action
 
-    rows = []
+    rows, steps = [], []
     legs = tuple((100 if i % 2 == 0 else 0, -3) for i in range(WALK_LEGS))
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "walk.toml"
@@ -352,13 +356,18 @@ def walk_growth(runs: int = 3) -> list[Curve]:
                 path.write_bytes(saved[0])
                 path.with_name(path.name + ".journal").write_bytes(saved[1])
 
-            move = act.Move("c0", legs, run=True)
+            move, step = act.Move("c0", legs, run=True), act.Move("c0", ((1, -3),))
 
             def walk(move: act.Move = move) -> None:
                 run_action(path, "move", move, Options(force=True))
 
+            def one(step: act.Move = step) -> None:
+                run_action(path, "move", step, Options(force=True))
+
             rows.append((n, _timed(walk, runs, reset)))
-    return [(f"move of {WALK_LEGS * 100:,} squares in-process", "combatants", rows)]
+            steps.append((n, _timed(one, runs, reset)))
+    return [(f"move of {WALK_LEGS * 100:,} squares in-process", "combatants", rows),
+            ("move of 1 square (file's own cost)", "combatants", steps)]
 
 
 def print_curves(curves: list[Curve]) -> None:
@@ -373,6 +382,38 @@ def print_curves(curves: list[Curve]) -> None:
 ODDS_GOAL_RUNS = 10_000  # the goal: 10,000 runs in at most 10 s with --jobs 2
 ODDS_CORE_RUNS = 2_000  # one job: CPU per fight
 EXAMPLE = Path(__file__).resolve().parent.parent / "encounters" / "goblin-ambush.toml"
+
+
+def attack_roll_cost(runs: int = 1_000) -> tuple[float, float]:
+    """`odds`' fights on the example in-process (no start-up, one core): CPU seconds a fight
+    and attack rolls a fight (counted in a second pass, so the count costs the timing
+    nothing). µs per attack roll is the one over the other, as issue 29 compares
+    simulators."""
+    from pbwcombat import events as ev
+    from pbwcombat.engine import Resolution
+    from pbwcombat.service import load
+    from pbwcombat.sim.odds import iter_runs
+
+    _, enc = load(EXAMPLE)
+    for _ in iter_runs(enc, "00", 50, 50):  # warm the imports and caches
+        pass
+    start = time.process_time()
+    for _ in iter_runs(enc, "00", runs, 50):
+        pass
+    fight = (time.process_time() - start) / runs
+    emit, rolled = Resolution.emit, [0]
+
+    def counting(self: Resolution, event: ev.Event) -> None:
+        rolled[0] += type(event) is ev.AttackRolled
+        emit(self, event)
+
+    Resolution.emit = counting  # type: ignore[method-assign]
+    try:
+        for _ in iter_runs(enc, "00", runs, 50):
+            pass
+    finally:
+        Resolution.emit = emit  # type: ignore[method-assign]
+    return fight, rolled[0] / runs
 
 
 def odds_speed() -> list[tuple[str, int, float, float, str]]:
