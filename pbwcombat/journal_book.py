@@ -7,7 +7,9 @@ before a command and the journal read whole are `journal`'s."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import json
+import re
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -156,12 +158,25 @@ class Journal:
                 self._note_appended(index, size)
             except _NeedsLines:
                 index = None
-        journal_index.save(self.path, index if index is not None else _build(self.path))
+        journal_index.save(self.path, index if index is not None else self._rebuilt(size))
+
+    def _rebuilt(self, size: int) -> Callable[[], journal_index.Index]:
+        """The index built from the journal read whole: from the lines already read before
+        the append, and the appended ones noted as a vouched index notes them, or from the
+        journal as it is now."""
+        def build() -> journal_index.Index:
+            if self._whole is None:
+                return _build(entries(self.path))
+            index = _build(self._whole)
+            self._note_appended(index, size)
+            return index
+
+        return build
 
     def _note_appended(self, index: journal_index.Index, size: int) -> None:
         at = size + len(self.prelude.prefix)
-        if self.prelude.torn_offset is not None:
-            index.torn.append(self.prelude.torn_offset)
+        if self.prelude.torn_offset is not None and self.prelude.torn_offset not in index.torn:
+            index.torn.append(self.prelude.torn_offset)  # (the lines read before: noted)
         for record, line in self.prelude.written:
             index.note(record["seq"], at, record)
             if kind(record) == "command":
@@ -216,28 +231,59 @@ def _reuses(rolls: list[tuple[int, int]], earlier: dict[int, tuple[int, int, int
         seen[n] = (0, 0, face, digest)  # a number twice in one record: never the case
 
 
-def _build(path: Path) -> journal_index.Index:
-    """The index of the journal read whole (after an append the index did not vouch for)."""
+# The head of a command record as `service.run_action` writes it, up to its rolls (the
+# rolls hold no list): what the index needs of it, read without parsing the whole line.
+_COMMAND_HEAD = re.compile(
+    rb'\{"seq":(\d{1,18}),"type":"command","version":-?\d+,"command":"(?:[^"\\]|\\.)*",'
+    rb'"time":"(?:[^"\\]|\\.)*","key":(null|"(?:[^"\\]|\\.)*"),"digest":"([0-9a-f]{64})",'
+    rb'"rolls":(\[[^\]]*\])')
+
+
+_DECODE = json.JSONDecoder().raw_decode
+
+
+def _summary(e: Entry) -> tuple[int, dict[str, Any]] | None:
+    """A complete line's seq and the fields the index reads (`Index.note`, the rolls): from
+    the head of a command record as the tool writes it, else from the record parsed."""
+    m = _COMMAND_HEAD.match(e.raw)
+    if m is not None:
+        key, rolls = m.group(2), m.group(4)
+        try:
+            return int(m.group(1)), {"seq": int(m.group(1)), "type": "command",
+                                     "key": None if key == b"null" else _DECODE(key.decode())[0],
+                                     "digest": m.group(3).decode(),
+                                     "rolls": _DECODE(rolls.decode())[0]}
+        except ValueError:
+            pass
+    return (e.seq, e.record) if e.record is not None else None
+
+
+def _build(lines: list[Entry]) -> journal_index.Index:
+    """The index of the journal read whole (after an append the index did not vouch for);
+    command lines are read by their head, so that an index for 100,000 records costs about
+    a read of the journal, not a parse of it."""
     index = journal_index.Index()
-    found = entries(path)
-    for e in found:
+    found = []
+    for e in lines:
         if not e.complete:
             index.torn.append(e.offset)
-        elif e.record is not None:
-            index.note(e.seq, e.offset, e.record)
+            continue
+        summary = _summary(e)
+        if summary is not None:
+            index.note(summary[0], e.offset, summary[1])
+            found.append((e.offset, *summary))
     aborted = set(index.aborted)
     index.reuses, index.high = [], -1
     seen: dict[int, tuple[int, int, int, object]] = {}
-    for e in found:
-        rec = e.record
-        if not e.complete or rec is None or kind(rec) != "command" or e.seq in aborted:
+    for offset, seq, rec in found:
+        if kind(rec) != "command" or seq in aborted:
             continue
         rolls = _generator_rolls(rec)
         for n, face, first in _reuses(rolls, seen, rec.get("digest")):
-            index.reuses.append([n, *first, e.seq, e.offset, face])
+            index.reuses.append([n, *first, seq, offset, face])
         for n, face in rolls:
-            seen[n] = (e.seq, e.offset, face, rec.get("digest"))
-        index.rolled(e.seq, [n for n, _ in rolls])
+            seen[n] = (seq, offset, face, rec.get("digest"))
+        index.rolled(seq, [n for n, _ in rolls])
     return index
 
 

@@ -20,6 +20,7 @@ import contextlib
 import hashlib
 import json
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -126,16 +127,20 @@ def load(encounter: Path) -> Index | None:
     return index if index.stamp == stamp_of(st) else None
 
 
-def save(encounter: Path, index: Index) -> None:
-    """Write the index into the lock file, stamped with the journal as it is now. Under the
-    lock, right after the command's own append; any failure only leaves no index."""
+def save(encounter: Path, index: Index | Callable[[], Index]) -> None:
+    """Write the index (or the one `index()` builds: only once the lock file is open for
+    writing, a lock this user may only read gets none) into the lock file, stamped with the
+    journal as it is now. Under the lock, right after the command's own append; any failure
+    only leaves no index."""
     with contextlib.suppress(OSError):
-        index.stamp = stamp_of(os.lstat(store.journal_path(encounter)))
-        body = json.dumps(index.body(), separators=(",", ":"))
-        data = json.dumps({"format": FORMAT, "sha": _digest(body)}, separators=(",", ":"))
-        data = data[:-1] + ',"index":' + body + "}"
         fd = regular.open_regular(store.lock_path(encounter), os.O_WRONLY | _NOFOLLOW)
         try:
+            if not isinstance(index, Index):
+                index = index()
+            index.stamp = stamp_of(os.lstat(store.journal_path(encounter)))
+            body = json.dumps(index.body(), separators=(",", ":"))
+            data = json.dumps({"format": FORMAT, "sha": _digest(body)}, separators=(",", ":"))
+            data = data[:-1] + ',"index":' + body + "}"
             os.ftruncate(fd, 0)
             os.pwrite(fd, data.encode(), 0)
         finally:
