@@ -40,6 +40,57 @@ def text_of(data: bytes) -> str:
     return data.decode("utf-8")
 
 
+class Record:
+    """A journal record's values as the commands read them (issue 21: typed record values),
+    each checked for its type as it is read (a hand-made line may hold anything); `data` is
+    the record as the journal holds it, for the renderers and `--key` repeats, and `offset`
+    where its line starts (0 when not known)."""
+
+    __slots__ = ("data", "seq", "offset")
+
+    def __init__(self, data: dict[str, Any], seq: int, offset: int = 0) -> None:
+        self.data = data
+        self.seq = seq
+        self.offset = offset
+
+    @property
+    def kind(self) -> str:
+        return kind(self.data)
+
+    def _text(self, name: str) -> str | None:
+        value = self.data.get(name)
+        return value if isinstance(value, str) else None
+
+    @property
+    def command(self) -> str | None:
+        return self._text("command")
+
+    @property
+    def digest(self) -> str | None:
+        return self._text("digest")
+
+    @property
+    def before(self) -> str | None:
+        """The file's text before the record (undo puts it back)."""
+        return self._text("before")
+
+    @property
+    def undoes(self) -> int | None:
+        value = self.data.get("undoes")
+        return value if type(value) is int else None
+
+    @property
+    def event_types(self) -> set[str]:
+        events = self.data.get("events", [])
+        return {str(e.get("type")) for e in events if isinstance(e, dict)} \
+            if isinstance(events, list) else set()
+
+    @property
+    def named(self) -> str:
+        """The command's name, or the record's type when it names none (`key_reused`)."""
+        return self.data.get("command") or self.kind
+
+
 class Damaged(InvalidEncounter):
     """The journal is damaged (R-LOG-4): exit 65, naming the journal and the line."""
 

@@ -11,12 +11,13 @@ import json
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from pbwcombat import journal_index, store
 from pbwcombat.journal import (
     Entry,
     Prelude,
+    Record,
     entries,
     examine,
     find_key_in,
@@ -27,6 +28,8 @@ from pbwcombat.journal import (
     record_of_in,
     undo_target_in,
 )
+
+T = TypeVar("T")
 
 
 class _NeedsLines(Exception):
@@ -90,16 +93,23 @@ class Journal:
         for offset, raw, complete in store.backward(self.file, end):
             yield _Back(0, raw, complete and offset not in torn, offset)
 
-    def _from_end(self, question: Any) -> Any:
+    def _from_end(self, question: Callable[[Iterator[Entry]], T]) -> T:
         try:
             return question(self.backward())
         except _NeedsLines:
             self.index = None  # a 0.1 record: the journal read whole answers
             return question(self.backward())
 
-    def find_key(self, key: str) -> Entry | None:
-        """The live record of an idempotency key (module `find_key`), as an entry (its
-        offset: `edit_before`)."""
+    def find_key(self, key: str) -> Record | None:
+        """The live record of an idempotency key (`journal.find_key_in`), with its offset
+        (`edit_before`)."""
+        found = self._find_key(key)
+        if found is None or found.record is None:
+            return None
+        return Record(found.record, found.seq if self.index is None else
+                      int(found.record["seq"]), found.offset)
+
+    def _find_key(self, key: str) -> Entry | None:
         pending = self.prelude.aborted
         if self.index is None:
             return find_key_in(self.whole(), key, pending)
@@ -116,31 +126,34 @@ class Journal:
             return e
         return None
 
-    def edit_before(self, e: Entry) -> dict[str, Any] | None:
-        """The edit record the same run appended right before `e` (module `edit_before`)."""
-        if e.record is None or type(e.record.get("seq")) is not int:
+    def edit_before(self, e: Record) -> dict[str, Any] | None:
+        """R-LOG-2: the edit record the same run appended right before `e` (only a command's
+        prelude writes edit records, and it writes the edit last, right before the
+        command): the line right before it, when that is a complete edit record."""
+        if type(e.data.get("seq")) is not int:
             return None
         for previous in self.backward(e.offset):
             rec = previous.record if previous.complete else None
             return rec if rec is not None and kind(rec) == "edit" else None
         return None
 
-    def record_of(self, seq: object) -> dict[str, Any] | None:
-        """The record numbered `seq` (module `record_of`)."""
-        if type(seq) is not int:
+    def record_of(self, seq: int | None) -> Record | None:
+        """The record numbered `seq` (`journal.record_of_in`)."""
+        if seq is None:
             return None
-        return self._from_end(lambda lines: record_of_in(lines, seq))  # type: ignore[no-any-return]
+        found = self._from_end(lambda lines: record_of_in(lines, seq))
+        return Record(found, seq) if found is not None else None
 
     def last_seed(self) -> str | None:
         """The generator seed of the latest state that had one (module `last_seed`)."""
-        return self._from_end(last_seed_in)  # type: ignore[no-any-return]
+        return self._from_end(last_seed_in)
 
-    def undo_target(self) -> dict[str, Any] | None:
-        """R-LOG-1: the last command (or hand edit) not yet undone (module `undo_target`)."""
-        if self.prelude.edit is not None:
-            return self.prelude.edit
-        return self._from_end(  # type: ignore[no-any-return]
-            lambda lines: undo_target_in(lines, self.prelude))
+    def undo_target(self) -> Record | None:
+        """R-LOG-1: the last command (or hand edit) not yet undone
+        (`journal.undo_target_in`)."""
+        found = self.prelude.edit if self.prelude.edit is not None else \
+            self._from_end(lambda lines: undo_target_in(lines, self.prelude))
+        return Record(found, found["seq"]) if found is not None else None
 
     def commands_back(self) -> Iterator[dict[str, Any]]:
         """The complete command records, last first (R-LOG-5's salt check)."""

@@ -153,7 +153,7 @@ def _preface(enc: Encounter, opts: Options, prelude: journal.Prelude) -> tuple[s
 
 
 def _repeated_preface(book: journal_book.Journal, enc: Encounter, opts: Options,
-                      entry: journal.Entry) -> tuple[str, ...]:
+                      entry: journal.Record) -> tuple[str, ...]:
     """A `--key` repeat prints the first post again, its "Edited by hand" line included: the
     edit record the same run appended right before the command's (R-LOG-2)."""
     edit = book.edit_before(entry)
@@ -207,11 +207,9 @@ def run_action(path: Path, command: str, action: Action, opts: Options) -> Outco
         if opts.key:
             found = book.find_key(opts.key)
             if found is not None:
-                earlier = found.record
-                assert earlier is not None
+                earlier = found.data
                 if not same_arguments(earlier, command, action, opts):
-                    raise Conflict("key_reused", key=opts.key,
-                                   command=earlier.get("command") or journal.kind(earlier))
+                    raise Conflict("key_reused", key=opts.key, command=found.named)
                 events = ev.from_record(earlier)
                 try:
                     return Outcome(render(enc, events, opts, record=earlier,
@@ -330,32 +328,27 @@ def undo(path: Path, force: bool, if_version: int | None = None, dry_run: bool =
         if key:
             found = book.find_key(key)
             if found is not None:
-                earlier = found.record
-                assert earlier is not None
-                if journal.kind(earlier) != "undo" or \
-                        earlier.get("digest") != undo_digest(force, if_version):
-                    raise Conflict("key_reused", key=key,
-                                   command=earlier.get("command") or journal.kind(earlier))
-                undone = book.record_of(earlier.get("undoes"))
-                if undone is None or not isinstance(undone.get("before"), str):
+                if found.kind != "undo" or found.digest != undo_digest(force, if_version):
+                    raise Conflict("key_reused", key=key, command=found.named)
+                undone = book.record_of(found.undoes)
+                if undone is None or undone.before is None:
                     raise Refused("nothing_to_undo_no_before", rule="R-LOG-1")
-                return undone, undone["before"].encode("utf-8")
+                return undone.data, undone.before.encode("utf-8")
         if if_version is not None and version != if_version:
             raise Conflict("if_version_mismatch", if_version=if_version, version=version)
-        target = book.undo_target()
-        if target is None:
+        found_target = book.undo_target()
+        if found_target is None:
             raise Refused("nothing_to_undo", rule="R-LOG-1")
-        events = target.get("events", [])
-        if isinstance(events, list) and any(isinstance(x, dict) and x.get("type")
-                                            in _NOT_UNDOABLE for x in events):
-            raise Refused("cannot_be_undone", rule="R-LOG-1", command=target.get('command'))
-        before_text = target.get("before")
-        if not isinstance(before_text, str):
+        target = found_target.data
+        if found_target.event_types & _NOT_UNDOABLE:
+            raise Refused("cannot_be_undone", rule="R-LOG-1", command=target.get("command"))
+        before_text = found_target.before
+        if before_text is None:
             raise Refused("nothing_to_undo_no_before", rule="R-LOG-1")
         before = before_text.encode("utf-8")
         if not dry_run:
             store.check_writable(path, like)
-            record = {"type": "undo", "undoes": target["seq"], "time": now,
+            record = {"type": "undo", "undoes": found_target.seq, "time": now,
                       "before_sha": store.sha256(raw), "after_sha": store.sha256(before),
                       "after": before_text}
             if key:

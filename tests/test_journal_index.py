@@ -28,11 +28,12 @@ def _open(path: Path, whole: bool) -> journal_book.Journal:
 def _answers(path: Path, keys: list[str], whole: bool) -> tuple[object, ...]:
     book = _open(path, whole)
     found = [book.find_key(k) for k in keys]
-    records = [f.record if f is not None else None for f in found]
+    records = [(f.data, f.seq, f.offset) if f is not None else None for f in found]
     edits = [book.edit_before(f) if f is not None else None for f in found]
-    seqs = range(0, 40)
-    return (records, edits, book.undo_target(), book.last_seed(),
-            [book.record_of(s) for s in seqs], list(book.commands_back()), book.prelude.seq)
+    target = book.undo_target()
+    of = [book.record_of(s) for s in range(0, 40)]
+    return (records, edits, target and (target.data, target.seq), book.last_seed(),
+            [r and (r.data, r.seq) for r in of], list(book.commands_back()), book.prelude.seq)
 
 
 def test_R_LOG_1_the_index_answers_as_the_whole_journal_does(run, encounter):
