@@ -10,7 +10,7 @@ from typing import Any
 from pbwcombat import _interrupted_early, importing
 from pbwcombat.cleaning import clean
 from pbwcombat.cli import actions, commands  # noqa: F401 — they register the commands
-from pbwcombat.cli.options import _COMMANDS, put_in_order
+from pbwcombat.cli.options import _COMMANDS, put_in_order, route
 from pbwcombat.cli.shell import click_command
 from pbwcombat.cli.speech import _Json, _reader, say
 from pbwcombat.errors import Message, PbwError, UsageError
@@ -288,7 +288,7 @@ def _main(args: list[str]) -> None:
 
             completion_script(args[0], args[1])  # `--show-completion zsh`: a named shell
             return
-        only, rest, prog = _route(args)
+        only, rest, prog = route(args)
         click_command(only).main(args=rest, prog_name=prog, standalone_mode=False)
     except PbwError as err:
         if _Sigint.seen:
@@ -338,35 +338,6 @@ def _show_click_error(e: Any) -> None:
     lines.append(cat["usage_error"].format(message=say(Message("foreign",
                                                                 reason=e.format_message()))))
     sys.stderr.write(clean("\n".join(lines)) + "\n")
-
-
-def _route(args: list[str]) -> tuple[str | None, list[str], str]:
-    """Only the invoked command is built: a single-command typer app runs it directly."""
-    if args and args[0] in ("srd", "party"):  # a group: only its own commands are built
-        return args[0], args, "pbwcombat"
-    if args and args[0] in _COMMANDS:
-        rest = _expand_at(args[1:]) if args[0] == "add" else args[1:]
-        return args[0], rest, f"pbwcombat {args[0]}"
-    return None, args, "pbwcombat"
-
-
-def _expand_at(args: list[str]) -> list[str]:
-    """`add … --at 6,6 7,7` → `--at 6,6 --at 7,7` (R-ACT-7): squares X,Y right after an
-    `--at` value belong to it (ids never hold a comma)."""
-    import re
-
-    square = re.compile(r"^\s*[+-]?\d+\s*,\s*[+-]?\d+\s*$")
-    out: list[str] = []
-    in_at = False
-    for a in args:
-        if in_at and square.match(a) and out and out[-1] != "--at":
-            out.append("--at")
-        elif a != "--at" and not (out and out[-1] == "--at"):
-            in_at = False
-        if a == "--at":
-            in_at = True
-        out.append(a)
-    return out
 
 
 def _fail_internal(e: BaseException) -> None:

@@ -290,3 +290,30 @@ def split_ids(text: str) -> tuple[str, ...]:
     if not parts:
         raise UsageError("ids_expected", value=repr(text))
     return parts
+
+
+def route(args: list[str]) -> tuple[str | None, list[str], str]:
+    """Only the invoked command is built: a single-command typer app runs it directly."""
+    if args and args[0] in ("srd", "party"):  # a group: only its own commands are built
+        return args[0], args, "pbwcombat"
+    if args and args[0] in _COMMANDS:
+        rest = expand_at(args[1:]) if args[0] == "add" else args[1:]
+        return args[0], rest, f"pbwcombat {args[0]}"
+    return None, args, "pbwcombat"
+
+
+def expand_at(args: list[str]) -> list[str]:
+    """`add … --at 6,6 7,7` → `--at 6,6 --at 7,7` (R-ACT-7): squares X,Y right after an
+    `--at` value belong to it (ids never hold a comma)."""
+    square = re.compile(r"^\s*[+-]?\d+\s*,\s*[+-]?\d+\s*$")
+    out: list[str] = []
+    in_at = False
+    for a in args:
+        if in_at and square.match(a) and out and out[-1] != "--at":
+            out.append("--at")
+        elif a != "--at" and not (out and out[-1] == "--at"):
+            in_at = False
+        if a == "--at":
+            in_at = True
+        out.append(a)
+    return out

@@ -6,7 +6,7 @@ import os
 import sys
 from typing import Any
 
-from pbwcombat.cli.options import FORMATS, LANGS
+from pbwcombat.cli.options import FORMATS, LANGS, route
 from pbwcombat.errors import UsageError
 
 
@@ -107,9 +107,7 @@ def completing(args: list[str]) -> tuple[Any, list[str], str]:
     conversion of the whole app was a quarter of a completion's time, issue 29), with the
     words it reads and its name: (command, words, prog name). The whole app when the line
     names no command yet (a command's name is being completed)."""
-    from pbwcombat.cli.boundary import _route
-
-    only, rest, prog = _route(args) if args else (None, args, "pbwcombat")
+    only, rest, prog = route(args) if args else (None, args, "pbwcombat")
     if only is None:
         return click_command(None), args, "pbwcombat"
     command = click_command(only)
