@@ -384,8 +384,8 @@ def test_R_LOG_1_fishing_3_undo_then_another_command_is_listed_by_log_and_verify
     spot = ok(run("roll", duel_file, "1d20", "--reason", "Spot", "--format", "json"))
     assert roll_dice(spot)[0]["n"] == 2
     r = ok(run("verify", duel_file))  # not an error (an honest GM may undo a mistaken target)
-    line = f"#2: {attack_dice[0]['face']} in the undone attack, then " \
-           f"{roll_dice(spot)[0]['face']} in roll Spot"
+    line = f"Die #2: {attack_dice[0]['face']} in the undone command “attack”, then " \
+           f"{roll_dice(spot)[0]['face']} in “roll Spot”"
     assert line in r.out
     assert "undone commands: 1" in r.out
     log = ok(run("log", duel_file, "--format", "plain"))
@@ -490,5 +490,5 @@ def test_R_LOG_1_reuse_listed_in_spanish_with_the_commands_named(run, duel_file)
     ok(run("roll", duel_file, "1d20", "--reason", "Avistar"))
     r = ok(run("log", duel_file, "--lang", "es", "--format", "plain"))
     assert "Números de dado usados de nuevo tras deshacer:" in r.out
-    (line,) = [x for x in r.out.splitlines() if x.startswith("- #0: ")]
-    assert "Primera" in line and "Avistar" in line and "(deshecha)" in line
+    (line,) = [x for x in r.out.splitlines() if x.startswith("- Dado #0: ")]
+    assert "Primera" in line and "Avistar" in line and "paso deshecho" in line

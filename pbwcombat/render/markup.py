@@ -8,7 +8,7 @@ import string
 
 from pbwcombat.cleaning import INVISIBLE, clean
 
-__all__ = ["INVISIBLE", "clean", "unlink", "hard_breaks", "markup_for"]
+__all__ = ["INVISIBLE", "clean", "unlink", "unsmiley", "hard_breaks", "markup_for"]
 
 # R-OUT-7: what a forum's linkifier takes for a URL: `scheme://`, `www.`, and a host name
 # (`host.tld`, `host.tld/…`, the domain of an e-mail address `bob@host.tld`).
@@ -17,6 +17,31 @@ _HOSTLIKE = re.compile(r"(?i)\b(?:www\d{0,3}\.[a-z0-9\-]+(?:\.[a-z0-9\-]+)*"
                        r"|[a-z0-9\-]+(?:\.[a-z0-9\-]+)*\.[a-z]{2,}(?![a-z0-9\-]))")
 FULLWIDTH_COLON = "："
 ONE_DOT_LEADER = "․"
+# An `@` in user text would mention someone in Discourse and XenForo (`@name`, whatever is
+# escaped before it) and make an e-mail address of `bob@host`: the fullwidth at sign reads the
+# same and no renderer takes it. The mention template's own `@` is not user text and stays.
+FULLWIDTH_AT = "＠"
+
+# Smiley codes phpBB and SMF install by default (phpBB's smilies table, SMF's default set):
+# in a name or a reason they would become pictures (`Gob 8)` → `Gob 😎`). Their ASCII
+# punctuation becomes the fullwidth form (`8)` → `8）`), which reads the same and matches none.
+SMILEY_CODES = (
+    ":D", ":-D", ":grin:", ":)", ":-)", ":smile:", ";)", ";-)", ":wink:", ":(", ":-(",
+    ":sad:", ":o", ":-o", ":eek:", ":shock:", ":?", ":-?", ":???:", "8-)", "8)", ":cool:",
+    ":lol:", ":x", ":-x", ":mad:", ":P", ":-P", ":razz:", ":oops:", ":cry:", ":evil:",
+    ":twisted:", ":roll:", ":!:", ":?:", ":idea:", ":arrow:", ":|", ":-|", ":mrgreen:",
+    ":geek:", ":ugeek:", "8O", "8-O",  # phpBB
+    ">:D", "::)", ">:(", ":))", ";D", "???", ":-[", ":-X", ":-*", ":'(", ":-\\", "^-^", "O0",
+    "C:-)", "0:)", "O:-)",  # SMF
+)
+_SMILEY = re.compile("|".join(re.escape(c) for c in sorted(SMILEY_CODES, key=len,
+                                                            reverse=True)))
+_FULLWIDTH = {c: chr(c + 0xFEE0) for c in range(0x21, 0x7F) if chr(c) in string.punctuation}
+
+
+def unsmiley(text: str) -> str:
+    """BBCode forums' smiley codes in user text lose their power (see SMILEY_CODES)."""
+    return _SMILEY.sub(lambda m: m.group(0).translate(_FULLWIDTH), text)
 
 
 def unlink(text: str) -> str:
@@ -56,7 +81,8 @@ class BBCode(Plain):
         return f"[s]{text}[/s]"
 
     def escape(self, text: str) -> str:
-        return unlink(super().escape(text)).replace("[", "［").replace("]", "］")
+        text = unlink(super().escape(text)).replace("@", FULLWIDTH_AT)
+        return unsmiley(text).replace("[", "［").replace("]", "］")
 
     def block(self, lines: list[str]) -> str:
         return "[code]\n" + "\n".join(lines) + "\n[/code]"
@@ -73,7 +99,7 @@ class Markdown(Plain):
         return f"~~{text}~~"
 
     def escape(self, text: str) -> str:
-        return unlink(super().escape(text)).translate(_MD_PUNCT)
+        return unlink(super().escape(text)).replace("@", FULLWIDTH_AT).translate(_MD_PUNCT)
 
     def block(self, lines: list[str]) -> str:
         return "```\n" + "\n".join(lines) + "\n```"

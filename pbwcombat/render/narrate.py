@@ -250,8 +250,9 @@ class Narrator:
         return self.t("RollOffRolled", names=self.names(e.names), roll=self.roll(e.roll))
 
     def _OrderSet(self, e: ev.OrderSet) -> str:
-        order = ", ".join(f"{self.name(n)} ({t})" for n, t in zip(e.names, e.totals,
-                                                                  strict=True))
+        # the totals bold (R-OUT-1), which also keeps `(8)` from being SMF's `8)` smiley
+        order = ", ".join(f"{self.name(n)} ({self.markup.bold(str(t))})"
+                          for n, t in zip(e.names, e.totals, strict=True))
         return self.t("OrderSet_reroll" if e.reroll else "OrderSet", order=order)
 
     def _CombatStarted(self, e: ev.CombatStarted) -> str:

@@ -184,7 +184,7 @@ def _status_line(enc: Encounter, c: Combatant, n: Narrator, gm: bool) -> str:
     m: Plain = n.markup
     bits = [n.name(c.display)]
     if c.initiative is not None:
-        bits[0] += f" ({c.initiative})"
+        bits[0] += f" ({m.bold(str(c.initiative))})"  # bold: never SMF's `8)` smiley
     g = n.g(c.display)
     bits.append(n.hp_state(c.pc, c.hp, c.full_hp, c.status, c.display, c.temp_hp,
                            c.nonlethal))  # R-HP-6/7

@@ -334,7 +334,7 @@ EN: dict[str, str] = {
     "log_edit": "Hand edit ({time})",
     "log_restart": "New journal ({time}): the history before it is not in this journal.",
     "log_reuses": "Die numbers rolled again after an undo:",
-    "reuse": "#{n}: {a_face} in the undone {a}, then {b_face} in {b}",
+    "reuse": "Die #{n}: {a_face} in the undone command “{a}”, then {b_face} in “{b}”",
     "hand_edit": "hand edit",
     # standing orders (R-ORD)
     "OrdersFollowed_attack-nearest": "{name} acts by standing orders: attack the nearest "
@@ -377,8 +377,8 @@ EN: dict[str, str] = {
     "verify_posts": "posts with a chain mark checked: {count} (records after the last one: "
                     "{after})",
     "verify_unposted": "Generator dice the journal holds that no post shows:",
-    "unposted": "#{n}: rolled by `{command}`, never posted",
-    "unposted_undone": "#{n}: rolled by `{command}` (undone), never posted",
+    "unposted": "Die #{n}: rolled by `{command}`, never posted",
+    "unposted_undone": "Die #{n}: rolled by `{command}` (undone), never posted",
     "ValueSet": "GM change: {changes}.",
     # hp --temp / --nonlethal / --energy (R-HP-6/7/8)
     "CriticalIgnored": "{name} is immune to critical hits: a normal hit.",

@@ -350,7 +350,7 @@ ES: dict[str, str] = {
     "log_edit": "Edición a mano ({time})",
     "log_restart": "Diario nuevo ({time}): la historia anterior no está en este diario.",
     "log_reuses": "Números de dado usados de nuevo tras deshacer:",
-    "reuse": "#{n}: {a_face} en {a} (deshecha), luego {b_face} en {b}",
+    "reuse": "Dado #{n}: {a_face} en el paso deshecho «{a}», luego {b_face} en «{b}»",
     "hand_edit": "edición a mano",
     # órdenes permanentes (R-ORD)
     "OrdersFollowed_attack-nearest": "{name} actúa según sus órdenes: atacar al enemigo más "
@@ -394,8 +394,8 @@ ES: dict[str, str] = {
                     "último: {after})",
     "verify_unposted": "Dados del generador que guarda el diario y que ningún mensaje "
                        "muestra:",
-    "unposted": "#{n}: tirado por `{command}`, nunca publicado",
-    "unposted_undone": "#{n}: tirado por `{command}` (deshecha), nunca publicado",
+    "unposted": "Dado #{n}: tirado por `{command}`, nunca publicado",
+    "unposted_undone": "Dado #{n}: tirado por `{command}` (deshecho), nunca publicado",
     "ValueSet": "Cambio del DJ: {changes}.",
     # hp --temp / --nonlethal / --energy (R-HP-6/7/8)
     "CriticalIgnored": "{name} es inmune a los críticos: un impacto normal.",
