@@ -148,7 +148,8 @@ def prepare_duel(folder: Path, entries: int) -> Path:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=15)
-    parser.add_argument("--only", choices=["growth"], help="print only these tables")
+    parser.add_argument("--only", choices=["growth", "find-path"],
+                        help="print only these tables")
     parser.add_argument("--sizes", type=lambda text: tuple(int(x) for x in text.split(",")),
                         default=JOURNAL_SIZES, help="journal lengths (records), e.g. 10,1000")
     args = parser.parse_args()
@@ -156,6 +157,9 @@ def main() -> None:
         print_growth(growth())
         print_curves(journal_growth(args.sizes))
         print_curves(walk_growth())
+        return
+    if args.only == "find-path":
+        print_find_path(find_path_speed())
         return
     runs = args.runs
     with tempfile.TemporaryDirectory() as tmp:
@@ -238,6 +242,7 @@ def main() -> None:
     print_growth(growth())
     print_curves(journal_growth())
     print_curves(walk_growth())
+    print_find_path(find_path_speed())
 
 
 GROWTH_SIZES = (5, 100, 500, 2_000)
@@ -377,6 +382,81 @@ def print_curves(curves: list[Curve]) -> None:
         print(f"|{'-' * 42}|{'-' * 11}|{'-' * 9}|")
         for n, t in rows:
             print(f"| {f'{n:,} {unit}':40} | {1000 * t:9.1f} | {t / smallest:6.1f}× |")
+
+
+def _walker(cid: str, side: str, x: int, y: int, speed: int = 30) -> str:
+    return (f'\n[[combatants]]\nid = "{cid}"\nside = "{side}"\ndefense = 12\nhp = 10\n'
+            f"speed = {speed}\nposition = [{x}, {y}]\n\n[[combatants.weapons]]\n"
+            f'name = "Spear"\nattack = 2\ndamage = "1d8"\n')
+
+
+def melee_field(n: int) -> str:
+    """`n` combatants in a melee, two sides in alternate columns of a block 8 squares high
+    (each side's squares may be passed by its own, R-GEO-7), and a runner of side a at the
+    block's left edge with speed 150 ft."""
+    parts = [f'schema = 1\nname = "Melee"\nformat = "plain"\n\n[dice]\nseed = "{SEED}"\n',
+             _walker("runner", "a", 0, 3, speed=150)]
+    for i in range(n):
+        x, y = 2 + i // 8, i % 8
+        parts.append(_walker(f"m{i}", "a" if x % 2 else "b", x, y))
+    return "".join(parts)
+
+
+def empty_board() -> str:
+    """A 100×100 board: a runner at (0,0) (speed 400 ft), a lone enemy at (99,99)."""
+    return (f'schema = 1\nname = "Board"\nformat = "plain"\n\n[dice]\nseed = "{SEED}"\n'
+            + _walker("runner", "a", 0, 0, speed=400) + _walker("far", "b", 99, 99))
+
+
+def find_path_speed(runs: int = 15) -> list[tuple[str, float, float, int]]:
+    """R-GEO-8 `move runner X,Y --find-path`, in-process: the engine's time (the action
+    resolved on the loaded encounter, the AoOs it provokes included; no load, write or
+    render), and the path-finder's own share, median of `runs`."""
+    from pbwcombat import actions as act
+    from pbwcombat.dispatch import apply_action
+    from pbwcombat.document import from_document
+    from pbwcombat.rules.board import board_for
+    from pbwcombat.rules.movement import found_path
+    from pbwcombat.service import dice_source
+    from pbwcombat.store import parse_document
+
+    rows = []
+    cases = (("100×100 empty board, (0,0) → (98,99)", empty_board(), (98, 99)),
+             ("100×100 empty board, (0,0) → (99,40)", empty_board(), (99, 40)),
+             ("40-combatant melee, across the block", melee_field(40), (8, 4)))
+    for name, text, goal in cases:
+        enc = from_document(parse_document(text.encode()))
+        start = apply_action(enc, act.RollInitiative(False), dice_source(enc, ()), "")
+        enc = start.enc
+        enc = enc.replace(combatants=tuple(c.replace(flat_footed=False)
+                                           for c in enc.combatants))  # every AoO possible
+        enc = enc.with_state(turn="runner")
+        move = act.Move("runner", (goal,), find_path=True)
+        engine, finder = [], []
+        steps = 0
+        for _ in range(runs):
+            t0 = time.perf_counter()
+            res = apply_action(enc, move, dice_source(enc, ()), "")
+            engine.append(time.perf_counter() - t0)
+            from pbwcombat.engine import Resolution
+
+            probe = Resolution(enc, dice_source(enc, ()), "")
+            t0 = time.perf_counter()
+            board_for(probe, "runner")
+            steps = len(found_path(probe, "runner", goal))
+            finder.append(time.perf_counter() - t0)
+            assert res.events
+        rows.append((name, statistics.median(engine), statistics.median(finder), steps))
+    return rows
+
+
+def print_find_path(rows: list[tuple[str, float, float, int]]) -> None:
+    print(f"\n| {'move --find-path (R-GEO-8), in-process':40} | {'engine ms':>9} | "
+          f"{'finder ms':>9} | squares | goal |")
+    print(f"|{'-' * 42}|{'-' * 11}|{'-' * 11}|---------|------|")
+    for name, engine, finder, steps in rows:
+        print(f"| {name:40} | {1000 * engine:9.2f} | {1000 * finder:9.2f} | {steps:7} "
+              f"| < 50 ms |")
 
 
 ODDS_GOAL_RUNS = 10_000  # the goal: 10,000 runs in at most 10 s with --jobs 2

@@ -133,7 +133,8 @@ class Move(Action):
     withdraw: bool = False  # R-ACT-6
     no_aoo: tuple[str, ...] = ()
     no_intercept: tuple[str, ...] = ()
-    LATER = ("withdraw", *_DECLINES)
+    find_path: bool = False  # R-GEO-8
+    LATER = ("withdraw", *_DECLINES, "find_path")
 
 
 class Disengage(Action):

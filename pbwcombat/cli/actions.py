@@ -196,6 +196,7 @@ def attack_cmd(encounter: Encounter, attacker: Who,
                 "mira 2,3 -1,3 --run ; pbwcombat move fight.toml aldric 3,2 --step ; "
                 "pbwcombat move fight.toml mira 0,6 --withdraw ; "
                 "pbwcombat move fight.toml mira 5,5 --no-aoo snag ; "
+                "pbwcombat move fight.toml aldric 6,2 --find-path ; "
                 "pbwcombat move fight.toml aldric --away (gridless)")
 def move_cmd(encounter: Encounter, who: Who,
              waypoints: Annotated[list[str] | None, typer.Argument(
@@ -210,12 +211,18 @@ def move_cmd(encounter: Encounter, who: Who,
              withdraw: Annotated[bool, typer.Option(
                  "--withdraw", help="Withdraw: full round, 2x speed; leaving the first "
                                     "square provokes no AoO (R-ACT-6).")] = False,
-             no_aoo: NoAooOpt = None, no_intercept: NoInterceptOpt = None) -> None:
+             no_aoo: NoAooOpt = None, no_intercept: NoInterceptOpt = None,
+             find_path: Annotated[bool, typer.Option(
+                 "--find-path", help="Walk the cheapest legal path to the one destination "
+                                     "given, one or two move actions (R-GEO-8).")] = False
+             ) -> None:
     squares = tuple(_square(w) for w in waypoints or [])
     if withdraw and (step or run or away):
         raise UsageError("withdraw_excludes_step_run_away")
+    if find_path and (len(squares) != 1 or step or run or withdraw or away):
+        raise UsageError("find_path_one_destination", rule="R-GEO-8")
     perform(encounter, "move", act.Move(who, squares, step, run, to_cover, away, withdraw,
-                                     *_declines(no_aoo, no_intercept)))
+                                     *_declines(no_aoo, no_intercept), find_path))
 
 
 @action_command("disengage", "Disengage (R-DIS): Defense Total against the Attack Totals; on "

@@ -10,20 +10,23 @@ from pbwcombat.geometry import Square, is_straight, path_cost, path_through, wit
 from pbwcombat.model import Combatant
 from pbwcombat.rules.allowance import move_kind, require_actor
 from pbwcombat.rules.aoo import attack_of_opportunity, dropped, provokers
+from pbwcombat.rules.board import board_for, passable
 from pbwcombat.rules.disengage import attempt, first_in_order
 from pbwcombat.rules.engagement import engage_at_rest, require_engagement
 from pbwcombat.rules.intercept import intercept_move
+from pbwcombat.rules.pathfind import find_path
 
 
 def _check_path(res: Resolution, who: str, path: list[Square]) -> None:
-    """No passing through enemies, no ending on a square someone (alive) stands on."""
+    """R-GEO-7: no passing through an enemy that is not helpless, dying, stable or dead; no
+    ending on a square someone not dead stands on."""
     me = res.enc.get(who)
     standing = {c.position: c for c in res.enc.active
                 if c.position is not None and c.status != "dead" and c.id != who}
     for sq in path[:-1]:
         other = standing.get(sq)
-        if other is not None and other.side != me.side:
-            raise IllegalAction("R-TRN-2", "cannot_pass_through", name=me.display,
+        if other is not None and not passable(me, other):
+            raise IllegalAction("R-GEO-7", "cannot_pass_through", name=me.display,
                                 other=other.display, square=f"({sq[0]},{sq[1]})")
     end = standing.get(path[-1])
     if end is not None:
@@ -179,9 +182,40 @@ def _taken_by_other(res: Resolution, who: str, sq: Square) -> bool:
                for c in res.enc.active)
 
 
+def found_path(res: Resolution, who: str, goal: Square) -> list[Square]:
+    """R-GEO-8 (`move --find-path`): the squares of the cheapest legal path to `goal` within
+    two move actions when the turn still has both, else one; exit 3 if there is none."""
+    me = require_actor(res, who)
+    if me.position is None:
+        raise UsageError("this_encounter_gridless_use_move", rule="R-GEO-5")
+    if me.position == goal:
+        raise UsageError("already_at", name=me.display, square=f"({goal[0]},{goal[1]})")
+    try:  # what the turn affords: the same check `move` makes (it only refuses or answers)
+        move_kind(res, me, 2 * me.squares, run=False, step=False)
+        budget = 2 * me.squares
+    except IllegalAction:
+        budget = me.squares
+    board = board_for(res, who)
+    square = f"({goal[0]},{goal[1]})"
+    if goal in board.taken:
+        other = next(c for c in res.enc.active if c.position == goal and c.id != who
+                     and c.status != "dead")
+        raise IllegalAction("R-GEO-7", "square_taken", square=square, other=other.display)
+    path = find_path(me.position, goal, budget=budget, blocked=board.blocked,
+                     threatened=board.threatened)
+    if path is None:
+        raise IllegalAction("R-GEO-8", "no_path_within", name=me.display, square=square,
+                            squares=budget)
+    return list(path.squares)
+
+
 def _move(res: Resolution, x: act.Move) -> None:
+    if x.find_path and (len(x.waypoints) != 1 or x.step or x.run or x.withdraw or x.away):
+        raise UsageError("find_path_one_destination", rule="R-GEO-8")
     if x.away:
         move_away(res, x.who, x.to_cover)
+    elif x.find_path:
+        move(res, x.who, found_path(res, x.who, x.waypoints[0]), to_cover=x.to_cover)
     else:
         move(res, x.who, list(x.waypoints), x.step, x.run, x.to_cover, withdraw=x.withdraw)
 

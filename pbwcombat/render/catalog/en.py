@@ -587,6 +587,8 @@ EN: dict[str, str] = {
     "msg_engaged_melee_shooting_into_melee":
         "{name} is engaged in melee: no shooting into melee (rules.ranged_into_melee)",
     "msg_expected": "{verb}: expected {wanted}",
+    "msg_find_path_one_destination":
+        "--find-path takes one destination and excludes --step, --run, --withdraw, --away ({rule})",
     "msg_ft_step_one_square": "a 5-ft step is one square",
     "msg_full_round_action_takes_whole":
         "a full-round action takes {name}'s whole turn, and the turn is already in use",
@@ -632,6 +634,8 @@ EN: dict[str, str] = {
     "msg_name_problems": "--name: {problems}",
     "msg_needs_target": "{name} needs --target ID[,ID…] ({rule})",
     "msg_needs_value": "{arg} needs a value",
+    "msg_no_path_within":
+        "{name} has no legal path to {square} within {squares} squares of movement",
     "msg_no_grid": "this encounter has no grid (no positions)",
     "msg_no_such_encounter_file": "{path}: no such encounter file",
     "msg_nobody_order_can_take_turn": "nobody in the order can take a turn",

@@ -617,6 +617,8 @@ ES: dict[str, str] = {
     "msg_engaged_melee_shooting_into_melee":
         "{name} está entablad{name_g:o/a} cuerpo a cuerpo: no se dispara a un cuerpo a cuerpo",
     "msg_expected": "{verb}: se esperaba {wanted}",
+    "msg_find_path_one_destination":
+        "--find-path admite un solo destino y excluye --step, --run, --withdraw y --away ({rule})",
     "msg_ft_step_one_square": "un paso de 5 pies es una sola casilla",
     "msg_full_round_action_takes_whole":
         "una acción de asalto completo ocupa todo el turno de {name}, y el turno ya está en uso",
@@ -664,6 +666,8 @@ ES: dict[str, str] = {
     "msg_name_problems": "--name: {problems}",
     "msg_needs_target": "{name} necesita --target ID[,ID…] ({rule})",
     "msg_needs_value": "{arg} necesita un valor",
+    "msg_no_path_within":
+        "{name} no tiene un camino legal hasta {square} en {squares} casillas de movimiento",
     "msg_no_grid": "este encuentro no tiene cuadrícula (no hay posiciones)",
     "msg_no_such_encounter_file": "{path}: no existe ese archivo de encuentro",
     "msg_nobody_order_can_take_turn": "nadie en el orden puede tomar su turno",
