@@ -245,6 +245,20 @@ class DiceSalt(Action):
     salt: str
 
 
+class Ready(Action):
+    """R-RDY-1: `ready WHO PLAN… --when TRIGGER` / `ready WHO --clear`. PLAN keeps its own
+    options (`attack any --weapon bow`) as typed: `--when` and `--clear` are this
+    command's."""
+
+    VERB = "ready"
+    DECLARABLE = True
+    REST = "plan"
+    who: str
+    plan: tuple[str, ...] = ()
+    when: str | None = None
+    clear: bool = False
+
+
 class Declare(Action):
     VERB = "declare"
     REST = "argv"  # the declared action's own arguments, options included, kept as typed
@@ -268,7 +282,7 @@ _BY_VERB: dict[str, type[Action]] = {  # in the order `declare` lists what it ta
     cls.VERB: cls for cls in (RollInitiative, Next, Act, End, Remove, Hp, FreeRoll, Attack,
                               Move, Disengage, Intercept, Delay, DiceCommit, DiceSalt,
                               SetCondition, StandUp, Declare, Resolve, TakeAction, Add,
-                              SetValue)
+                              SetValue, Ready)
 }
 
 # The verbs `declare` takes: the declarable action classes' (a property of the class).
@@ -392,7 +406,34 @@ def from_argv(argv: list[str] | tuple[str, ...]) -> Action:
     if cls is Attack and "--full" in rest:
         rest.remove("--full")  # R-ACT-5: the full attack is `attack … --full`
         cls = FullAttack
+    if cls is Ready:
+        return _ready_from(rest)
     return _fill(cls, rest)
+
+
+def _ready_from(args: list[str]) -> Ready:
+    """`ready WHO PLAN… [--when TRIGGER] [--clear]`: the plan's words stay as typed."""
+    words: list[str] = []
+    when: str | None = None
+    clear = False
+    i = 0
+    while i < len(args):
+        if args[i] == "--when":
+            if i + 1 >= len(args):
+                raise UsageError("needs_value", arg="--when")
+            if when is not None:
+                raise UsageError("given_twice", verb="ready", arg="--when")
+            when = args[i + 1]
+            i += 2
+            continue
+        if args[i] == "--clear":
+            clear = True
+        else:
+            words.append(args[i])
+        i += 1
+    if not words:
+        raise UsageError("expected", verb="ready", wanted="WHO PLAN")
+    return Ready(words[0], tuple(words[1:]), when, clear)
 
 
 def _fill(cls: type[Action], args: list[str]) -> Action:

@@ -506,6 +506,57 @@ class GuardStarted(Event):
     ward_name: str
 
 
+class ReadyDeclared(Event):
+    """R-RDY-1: `who` readies `plan` (its command line without the actor), to fire `when`
+    (the trigger: hidden from players' posts and JSON, R-RDY-1)."""
+
+    who: str
+    name: str
+    plan: str
+    when: str
+    round: int
+
+
+class ReadyCleared(Event):
+    """`ready WHO --clear`, or a combatant left with no actions losing its plan."""
+
+    who: str
+    name: str
+    lost: bool = False  # R-CND-5: lost (its actions became `none`), not declined
+
+
+class ReadyFired(Event):
+    """R-RDY-2/3: the plan fires, set off by `trigger`; from now on (R-RDY-3) the readier's
+    `initiative` and place in `order` are the ones given, and with `acted` it has no other
+    turn this round."""
+
+    who: str
+    name: str
+    trigger: str
+    trigger_name: str
+    plan: str
+    initiative: int | None
+    order: tuple[str, ...]
+    acted: bool
+
+
+class ReadyHeld(Event):
+    """R-RDY-2: set off, but the plan is not legal now (out of reach or range, target down,
+    no ammo…): it does not happen and stays readied."""
+
+    who: str
+    name: str
+    trigger_name: str
+    reason: str
+
+
+class ReadyLapsed(Event):
+    """R-RDY-3: the readier's next turn started before the plan fired."""
+
+    who: str
+    name: str
+
+
 class GuardEnded(Event):
     defender: str
     defender_name: str

@@ -8,7 +8,7 @@ from functools import singledispatch
 from typing import Any
 
 from pbwcombat import events as ev
-from pbwcombat.model import Condition, Encounter, TurnSpent
+from pbwcombat.model import Condition, Encounter, Readied, TurnSpent
 
 
 def evolve(enc: Encounter, event: ev.Event) -> Encounter:
@@ -343,6 +343,36 @@ def _(e: ev.Escaped, enc: Encounter) -> Encounter:
 @_fold.register
 def _(e: ev.DisengageResolved, enc: Encounter) -> Encounter:
     return _spend(enc, e.who, disengage_tried=True)
+
+
+@_fold.register
+def _(e: ev.ReadyDeclared, enc: Encounter) -> Encounter:
+    return enc.with_combatant(e.who, readied=Readied.new(plan=e.plan, when=e.when,
+                                                         round=e.round))
+
+
+@_fold.register
+def _(e: ev.ReadyCleared, enc: Encounter) -> Encounter:
+    return enc.with_combatant(e.who, readied=None)
+
+
+@_fold.register
+def _(e: ev.ReadyFired, enc: Encounter) -> Encounter:
+    enc = enc.with_combatant(e.who, readied=None, initiative=e.initiative)
+    acted = enc.state.acted
+    if e.acted and e.who not in acted:
+        acted = (*acted, e.who)
+    return enc.with_state(order=e.order, acted=acted)
+
+
+@_fold.register
+def _(e: ev.ReadyHeld, enc: Encounter) -> Encounter:
+    return enc
+
+
+@_fold.register
+def _(e: ev.ReadyLapsed, enc: Encounter) -> Encounter:
+    return enc.with_combatant(e.who, readied=None)
 
 
 @_fold.register

@@ -22,6 +22,8 @@ from pbwcombat.forms import duration_or_empty as _duration_or_empty
 from pbwcombat.forms import iso_time_or_empty as _iso_time_or_empty
 from pbwcombat.forms import player_handle as _player_handle
 from pbwcombat.forms import toml_time as _toml_time
+from pbwcombat.readying import valid_plan as _valid_plan
+from pbwcombat.readying import valid_trigger as _valid_trigger
 from pbwcombat.rules.effects import UNCONSCIOUS, held, nonlethal_state
 from pbwcombat.schema import (
     BOOL,
@@ -137,6 +139,21 @@ class Condition(Record):
     def lasting(self) -> bool:
         """Until removed (no duration)."""
         return self.turns is None
+
+
+class Readied(Record):
+    """R-RDY-1: a readied plan (`readied` on the combatant): the act's command line without
+    its actor, its trigger, and the round it was readied in."""
+
+    plan: str
+    when: str
+    round: int
+
+    FIELDS = {
+        "plan": (cs.no_info_after_validator_function(_valid_plan, text(400)), REQUIRED),
+        "when": (cs.no_info_after_validator_function(_valid_trigger, text(2000)), REQUIRED),
+        "round": (strict_int(0, 10**9), 0),
+    }
 
 
 def _condition_complete(c: Condition) -> Condition:
@@ -305,6 +322,7 @@ class Combatant(Record):
     attacked_by: dict[str, int]
     temp_hp: int  # R-HP-6 (pbwcombat.traits)
     nonlethal: int  # R-HP-7
+    readied: Readied | None  # R-RDY-1
 
     FIELDS = {
         "id": (_ID, REQUIRED),
@@ -346,6 +364,7 @@ class Combatant(Record):
         "turn_clocks": (pair(strict_int(0, 10**12)), (0, 0)),
         "attacked_by": (cs.dict_schema(text(64), strict_int(0, 10**12)), {}),
         **COMBATANT_STATE_FIELDS,
+        "readied": (nullable(Readied.core_schema()), None),
     }
 
     @property

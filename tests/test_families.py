@@ -79,14 +79,15 @@ def test_an_unlisted_event_without_a_fold_is_an_error_not_a_silent_no_op() -> No
 def test_declarable_is_a_property_of_the_action_class() -> None:
     declarable = {cls for cls in _action_types() if cls.DECLARABLE}
     assert declarable == {act.Attack, act.Move, act.Disengage, act.Intercept, act.Delay,
-                          act.TakeAction}
-    assert act.DECLARABLE == ("attack", "move", "disengage", "intercept", "delay", "action")
+                          act.TakeAction, act.Ready}  # R-RDY-5: `declare WHO ready …`
+    assert act.DECLARABLE == ("attack", "move", "disengage", "intercept", "delay", "action",
+                              "ready")
 
 
 def test_R_CND_3_turn_hooks_run_in_the_documented_family_order() -> None:
-    from pbwcombat.rules import conditions, disengage, hp, intercept, turns
+    from pbwcombat.rules import conditions, disengage, hp, intercept, ready, turns
 
-    assert TABLES.on_turn_start == (conditions.tick_turn_start,)
+    assert TABLES.on_turn_start == (conditions.tick_turn_start, ready.lapse)
     assert TABLES.on_skipped_turn == (hp.bleed_if_dying,)
     assert TABLES.on_turn_counted == (intercept.end_guard, turns.end_flat_footed)
     assert TABLES.on_turn_end == (disengage.reset_idle_streak, conditions.expire_turn_end)

@@ -44,6 +44,7 @@ LAYER_OF: dict[str, str] = {
     "pbwcombat.geometry": BASE,
     "pbwcombat.model": BASE,
     "pbwcombat.traits": BASE,  # the Turn 3 definition keys the model validates
+    "pbwcombat.readying": BASE,  # R-RDY-1: the forms of a readied plan and its trigger
     "pbwcombat.forms": BASE,
     "pbwcombat.references": BASE,
     "pbwcombat.document": BASE,

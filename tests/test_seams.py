@@ -207,6 +207,9 @@ SAMPLES = [
     a.Add(("gob",), like="orc", count=2, name="Goblin", at=((1, 2), (-3, 4)), initiative=True),
     a.Add(("lia",), source="party.toml", at=((0, 1),), roster='[{"id":"lia"}]'),
     a.SetValue("orc", "weapons.axe.attack", "6"), a.SetValue("rules", "engagement", "false"),
+    a.Ready("ann", ("attack", "any", "--weapon", "bow"), "enters:3,3;4,4"),
+    a.Ready("ann", ("move", "-1,2"), "moves:orc,gob"), a.Ready("ann", clear=True),
+    a.Move("ann", ((4, 4),), find_path=True),
 ]
 
 

@@ -395,6 +395,26 @@ def dice_salt_cmd(encounter: Encounter,
     perform(encounter, "dice salt", act.DiceSalt(salt))
 
 
+@action_command("ready", "Ready an action (R-RDY): a standard action now; PLAN fires when "
+                "TRIGGER happens, interrupting it, and lapses at WHO's next turn. PLAN: "
+                "attack TARGET [--weapon W] [--mod N] | action ID [--target …] | move X,Y "
+                "(TARGET any: whoever sets it off). TRIGGER: passes | within:N | "
+                "enters:X,Y[;X,Y…] | moves:ID[,ID…] | acts:ID[,ID…].\n\nExamples: "
+                "pbwcombat ready fight.toml mira attack any --weapon bow --when enters:5,2 ; "
+                "pbwcombat ready fight.toml aldric attack grak --when passes ; "
+                "pbwcombat ready fight.toml mira --clear")
+def ready_cmd(encounter: Encounter, who: Who,
+              plan: Annotated[list[str] | None, typer.Argument(
+                  help="attack TARGET [--weapon W] [--mod N] | action ID [--target IDS] | "
+                       "move X,Y", show_default=False)] = None,
+              when: Annotated[str | None, typer.Option(
+                  "--when", help="passes | within:N | enters:X,Y[;X,Y…] | moves:IDS | "
+                                 "acts:IDS (R-RDY-1).")] = None,
+              clear: Annotated[bool, typer.Option(
+                  "--clear", help="WHO no longer has a readied action.")] = False) -> None:
+    perform(encounter, "ready", act.Ready(who, tuple(plan or []), when, clear))
+
+
 @action_command("declare", "Queue a declared action for the round (checked for syntax and "
                 "ids now, for legality when the round resolves).\n\nExamples: pbwcombat "
                 "declare fight.toml aldric attack snag --weapon longsword ; pbwcombat declare "
@@ -405,6 +425,7 @@ def declare_cmd(encounter: Encounter, who: Who,
                 action: Annotated[list[str] | None, typer.Argument(
                     help="attack TARGET [--weapon W] [--mod N] [--full] | move X,Y… [--run] "
                          "[--withdraw] | disengage [--to X,Y] [--reckless] | intercept WARD | "
+                         "ready PLAN --when TRIGGER | "
                          "delay | action ACTION [--target IDS] | action --text T --cost C; "
                          "each may add --no-aoo IDS / --no-intercept IDS",
                     show_default=False)] = None,

@@ -515,6 +515,85 @@ class Narrator:
     def _GuardEnded(self, e: ev.GuardEnded) -> str:
         return self.t("GuardEnded", defender=self.name(e.defender_name))
 
+    # -- readied actions (R-RDY) ------------------------------------------------------
+    def plan(self, who: str, plan: str) -> str:
+        """A readied plan in words: "an attack with Bow on whoever sets it off"."""
+        from pbwcombat.readying import ANY, parse_plan, plan_words
+
+        try:
+            a = parse_plan(plan_words(plan))
+        except ValueError:
+            return self.markup.escape(plan)
+        me = self.enc.find(who) if self.enc is not None else None
+
+        def whom(cid: str) -> str:
+            if cid == ANY:
+                return self.t("plan_any")
+            other = self.enc.find(cid) if self.enc is not None else None
+            return self.name(other.display if other is not None else cid)
+
+        if a.verb == "attack":
+            if a.weapon:
+                w = me.weapon(a.weapon) if me is not None else None
+                return self.t("plan_attack_with", target=whom(a.targets[0]),
+                              weapon=self.markup.escape(w.name if w else a.weapon))
+            return self.t("plan_attack", target=whom(a.targets[0]))
+        if a.verb == "action":
+            d = me.action(a.action or "") if me is not None else None
+            label = self.markup.escape(d.display if d is not None else a.action or "")
+            if a.targets:
+                return self.t("plan_action_on", action=label,
+                              targets=self.names_of([whom(t) for t in a.targets]))
+            return self.t("plan_action", action=label)
+        return self.t("plan_move", square=self.pos(a.square))
+
+    def names_of(self, done: list[str]) -> str:
+        if len(done) < 2:
+            return "".join(done)
+        return ", ".join(done[:-1]) + self.cat["and"] + done[-1]
+
+    def trigger(self, when: str) -> str:
+        """A trigger in words (only in the GM's view, R-RDY-1)."""
+        from pbwcombat.readying import parse_trigger
+
+        try:
+            t = parse_trigger(when)
+        except ValueError:
+            return self.markup.escape(when)
+        if t.kind == "within":
+            return self.t("when_within", n=t.distance)
+        if t.kind == "enters":
+            return self.t("when_enters", squares=self.names_of([self.pos(q) for q in t.squares]))
+        if t.kind in ("moves", "acts"):
+            people = [self.enc.find(i) if self.enc is not None else None for i in t.ids]
+            names = [self.name(p.display if p is not None else i) for p, i in zip(people, t.ids,
+                                                                                   strict=True)]
+            return self.t(f"when_{t.kind}", names=self.names_of(names))
+        return self.t("when_passes")
+
+    def _ReadyDeclared(self, e: ev.ReadyDeclared) -> str:
+        plan = self.plan(e.who, e.plan)
+        if self.gm:
+            return self.t("ReadyDeclared_gm", name=self.name(e.name), plan=plan,
+                          when=self.trigger(e.when))
+        return self.t("ReadyDeclared", name=self.name(e.name), plan=plan)
+
+    def _ReadyCleared(self, e: ev.ReadyCleared) -> str:
+        return self.t("ReadyCleared_lost" if e.lost else "ReadyCleared", name=self.name(e.name),
+                      g=self.g(e.name))
+
+    def _ReadyFired(self, e: ev.ReadyFired) -> str:
+        return self.t("ReadyFired", name=self.name(e.name), trigger=self.name(e.trigger_name))
+
+    def _ReadyHeld(self, e: ev.ReadyHeld) -> str:
+        key = f"held_{e.reason}"
+        reason = self.t(key) if key in self.cat else self.t("not_now")
+        return self.t("ReadyHeld", name=self.name(e.name), trigger=self.name(e.trigger_name),
+                      reason=reason)
+
+    def _ReadyLapsed(self, e: ev.ReadyLapsed) -> str:
+        return self.t("ReadyLapsed", name=self.name(e.name))
+
     def _PriorityRolled(self, e: ev.PriorityRolled) -> str:
         return self.t("PriorityRolled", name=self.name(e.name), roll=self.roll(e.roll))
 
@@ -720,6 +799,11 @@ NARRATION: dict[type[ev.Event], Callable[[Narrator, Any], str | None]] = {
     ev.DisengageResolved: Narrator._DisengageResolved,
     ev.GuardStarted: Narrator._GuardStarted,
     ev.GuardEnded: Narrator._GuardEnded,
+    ev.ReadyDeclared: Narrator._ReadyDeclared,
+    ev.ReadyCleared: Narrator._ReadyCleared,
+    ev.ReadyFired: Narrator._ReadyFired,
+    ev.ReadyHeld: Narrator._ReadyHeld,
+    ev.ReadyLapsed: Narrator._ReadyLapsed,
     ev.PriorityRolled: Narrator._PriorityRolled,
     ev.InterceptResolved: Narrator._InterceptResolved,
     ev.Declared: Narrator._Declared,

@@ -113,7 +113,10 @@ def text_post(enc: Encounter, events: Sequence[ev.Event], fmt: str, lang: str,
 
 
 def redact(data: dict[str, Any], gm: bool) -> dict[str, Any]:
-    """R-OUT-3 in JSON: a non-PC's hit points become condition labels unless --gm."""
+    """R-OUT-3 in JSON: a non-PC's hit points become condition labels unless --gm; R-RDY-1:
+    a readied plan's trigger is the GM's."""
+    if data.get("type") == "ReadyDeclared" and not gm:
+        return {k: v for k, v in data.items() if k != "when"}
     if data.get("type") == "ValueSet" and not gm and not data.get("pc", True):
         return _redact_set(data)
     if data.get("type") == "Added" and not gm and isinstance(data.get("data"), dict):
@@ -209,6 +212,10 @@ def _status_line(enc: Encounter, c: Combatant, n: Narrator, gm: bool) -> str:
         bits.append(n.t("guarding", name=n.name(enc.get(c.guarding).display)))
     if c.id in enc.state.delaying:
         bits.append(n.t("delaying"))
+    if c.readied is not None:  # R-RDY-1: the plan for all, its trigger for the GM only
+        plan = n.plan(c.id, c.readied.plan)
+        bits.append(n.t("readied_status_gm", g=g, plan=plan, when=n.trigger(c.readied.when))
+                    if gm else n.t("readied_status", g=g, plan=plan))
     if c.player:
         bits.append(m.escape(c.player))
     return "- " + " · ".join(bits)
@@ -248,6 +255,16 @@ def status_post(enc: Encounter, fmt: str, lang: str, gm: bool,
                             ensure_ascii=False)) + "\n"
 
 
+def _readied(c: Combatant, gm: bool) -> dict[str, Any] | None:
+    """R-RDY-1: the readied plan; its trigger only for the GM."""
+    if c.readied is None:
+        return None
+    out: dict[str, Any] = {"plan": c.readied.plan, "round": c.readied.round}
+    if gm:
+        out["when"] = c.readied.when
+    return out
+
+
 def status_data(enc: Encounter, gm: bool) -> dict[str, Any]:
     """The status as data for JSON, hidden hit points as labels (R-OUT-3)."""
     people = []
@@ -258,6 +275,7 @@ def status_data(enc: Encounter, gm: bool) -> dict[str, Any]:
                                 "engaged": list(c.engaged),
                                 "missile_engaged": list(c.missile_engaged),
                                 "guarding": c.guarding,
+                                "readied": _readied(c, gm),
                                 "conditions": {k: {f: v for f, v in cond.values().items()
                                                    if v is not None}
                                                for k, cond in c.conditions.items()}}

@@ -37,9 +37,10 @@ def families() -> tuple[ModuleType, ...]:
         movement,
         newcomers,
         orders,
+        ready,
         rolls,
         turns,
     )
 
     return (initiative, intercept, turns, hp, rolls, attack, movement, disengage, actions,
-            conditions, newcomers, declared, orders, gm_set)
+            conditions, newcomers, declared, orders, gm_set, ready)

@@ -12,7 +12,7 @@ from pbwcombat.engine import Resolution
 from pbwcombat.errors import IllegalAction, UsageError
 from pbwcombat.geometry import distance
 from pbwcombat.model import ActionDef, Combatant
-from pbwcombat.rules import conditions
+from pbwcombat.rules import conditions, ready
 from pbwcombat.rules.allowance import (
     check_aware,
     check_full_round,
@@ -86,6 +86,8 @@ def take_action(res: Resolution, who: str, key: str | None, targets: list[str],
                             tuple(p.display for p in people)))
     if a.uses is not None and a.uses > 0:
         res.emit(ev.UsesSpent(who, a.id, a.display, a.uses - 1))
+    if not ready.starting_to_act(res, who):  # R-RDY-1 `acts:`, before the first die
+        return
     if a.provokes and not provoke_in_place(res, who):
         return  # R-ACT-2: the action is lost; cost and use stay spent
     _effect(res, me, a, [p.id for p in people])

@@ -10,6 +10,7 @@ from pbwcombat.engine import Resolution
 from pbwcombat.errors import IllegalAction, UsageError
 from pbwcombat.geometry import distance, weapon_threatens
 from pbwcombat.model import Combatant, Weapon
+from pbwcombat.rules import ready
 from pbwcombat.rules.allowance import check_aware, check_standard, require_actor
 from pbwcombat.rules.aoo import attack_of_opportunity, dropped, provokers
 from pbwcombat.rules.attack_roll import attack_roll
@@ -75,6 +76,11 @@ def attack(res: Resolution, attacker: str, target: str, weapon_key: str | None, 
     res.emit(ev.ActionSpent(attacker, "standard"))
     if a.disengage_streak:
         res.emit(ev.StreakReset(attacker, a.display))  # R-DIS-6
+    if not ready.starting_to_act(res, attacker):  # R-RDY-1 `acts:`, before the first die
+        return
+    if not in_reach_or_range(res.enc.get(attacker), w, res.enc.get(target)):
+        res.emit(ev.AttackRefused(attacker, a.display, "out_of_reach"))  # a plan moved it
+        return
 
     target = intercept_attack(res, attacker, target, w.kind == "ranged", from_behind,
                               on_intercept)
@@ -132,6 +138,8 @@ def full_attack(res: Resolution, attacker: str, targets: list[str], weapon_key: 
     res.emit(ev.ActionSpent(attacker, "full"))
     if a.disengage_streak:
         res.emit(ev.StreakReset(attacker, a.display))  # R-DIS-6
+    if not ready.starting_to_act(res, attacker):  # R-RDY-1 `acts:`, before the first die
+        return
     ids = [t.id for t in named]
     for i, bonus in enumerate(w.bonuses):
         if res.enc.get(attacker).hp <= 0:

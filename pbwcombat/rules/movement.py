@@ -8,6 +8,7 @@ from pbwcombat.engine import Resolution
 from pbwcombat.errors import IllegalAction, UsageError
 from pbwcombat.geometry import Square, is_straight, path_cost, path_through, within_reach
 from pbwcombat.model import Combatant
+from pbwcombat.rules import ready
 from pbwcombat.rules.allowance import move_kind, require_actor
 from pbwcombat.rules.aoo import attack_of_opportunity, dropped, provokers
 from pbwcombat.rules.board import board_for, passable
@@ -40,6 +41,9 @@ def move_away(res: Resolution, who: str, to_cover: bool) -> None:
     kind = move_kind(res, me, 1, run=False, step=False)
     first = first_in_order(res, me)  # R-DIS-4: before this move is spent
     res.emit(ev.ActionSpent(who, kind))
+    if ready.starting_to_move(res, who, []):  # R-RDY-1 `moves:`: it fell, or stays
+        return
+    me = res.enc.get(who)
     if me.engaged and not attempt(res, who, list(me.engaged), first=first):
         return
     if to_cover and me.missile_engaged and \
@@ -75,6 +79,11 @@ def move(res: Resolution, who: str, waypoints: list[Square], step: bool = False,
         kind = move_kind(res, me, cost, run=run, step=step)
     first = first_in_order(res, me)  # R-DIS-4: before this move is spent
     res.emit(ev.ActionSpent(who, kind))
+    stop = ready.starting_to_move(res, who, path)  # R-RDY-1 `moves:`, before the first step
+    if stop:
+        res.emit(ev.MoveStopped(who, me.display, start, stop))
+        return
+    me = res.enc.get(who)
 
     # R-AOO-2: opponents R-DIS governs (or just governed) never punish the same act twice
     exempt = set(me.engaged) | set(disengaged_from)
@@ -108,10 +117,14 @@ def _withdraw_kind(res: Resolution, me: Combatant, cost: int) -> str:
 
 def _walk(res: Resolution, who: str, start: Square, path: list[Square], exempt: set[str],
           *, step: bool, run: bool, withdraw: bool = False) -> None:
+    """Square by square (R-RDY-2's draw order in each square entered): the AoOs for the
+    square left (each with its R-AOO-5 disengage), then the readied plans the square sets
+    off, then interception contests (R-INT-3)."""
     name = res.enc.get(who).display
     walked: list[Square] = []
     here = start
-    stopped_by: str | None = None  # R-INT-3: the defender that won the contest
+    halt: str | None = None  # R-INT-3 / R-RDY-4: stopped, in the first square free of others
+    watch = ready.anyone_readied(res)
 
     def flush() -> None:
         if walked:
@@ -120,10 +133,7 @@ def _walk(res: Resolution, who: str, start: Square, path: list[Square], exempt: 
                               run=run, step=step))
             walked.clear()
 
-    for sq in path:
-        if stopped_by is None:
-            guard = intercept_move(res, who, here, sq)  # R-INT-3: entering a radius
-            stopped_by = guard.id if guard is not None else None
+    for i, sq in enumerate(path):
         # R-AOO-2: a 5-ft step provokes nothing; R-ACT-6: a withdraw's first square neither
         if not step and not (withdraw and here == start):
             for enemy in provokers(res, who, here, engaged_exempt=True):
@@ -140,13 +150,23 @@ def _walk(res: Resolution, who: str, start: Square, path: list[Square], exempt: 
                 if passer_by and not attempt(res, who, [enemy]):  # R-AOO-5
                     res.emit(ev.MoveStopped(who, name, here, "disengage"))
                     return
+        left, here = here, sq
         walked.append(sq)
-        here = sq
+        if watch and halt is None:  # R-RDY-2: the mover has entered the square
+            stop = ready.entering(res, who, sq, path[i + 1:], flush)
+            if stop == "fell":
+                res.emit(ev.MoveStopped(who, name, sq, "fell"))
+                return
+            halt = stop or None
+        if halt is None:
+            guard = intercept_move(res, who, left, sq)  # R-INT-3: entering a radius
+            halt = "intercepted" if guard is not None else None
         # R-INT-3: an intercepted mover stops in the first square of its path inside the
-        # defender's radius (ruling: the first such square nobody else stands on)
-        if stopped_by is not None and not _taken_by_other(res, who, sq):
+        # defender's radius (ruling: the first such square nobody else stands on); R-RDY-4:
+        # one that failed the passer-by disengage, where it was attacked (the same ruling)
+        if halt is not None and not _taken_by_other(res, who, sq):
             flush()
-            res.emit(ev.MoveStopped(who, name, sq, "intercepted"))
+            res.emit(ev.MoveStopped(who, name, sq, halt))
             return
     flush()
 

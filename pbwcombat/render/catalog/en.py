@@ -24,6 +24,8 @@ EN: dict[str, str] = {
     "guarding": "guarding {name}",
     "flat_footed": "flat-footed",
     "delaying": "delaying",
+    "readied_status": "ready: {plan}",
+    "readied_status_gm": "ready: {plan}, {when}",
     "declared": "Declared",
     "not_declared": "Not declared",
     "no_initiative": "no initiative",
@@ -135,6 +137,7 @@ EN: dict[str, str] = {
     "AttackRefused": "{name} does not go on: {reason}.",
     "refused_fell": "they have fallen",
     "refused_forfeit": "the attack is forfeited to the interception",
+    "refused_out_of_reach": "the target is no longer within reach or range",
     # movement, engagement
     "AooDeclined": "{name} lets {mover} go: no attack of opportunity.",
     "InterceptDeclined": "{defender} lets {enemy} pass.",
@@ -191,6 +194,32 @@ EN: dict[str, str] = {
     "auto_out_of_range": "the move ends beyond the shooter's range",
     "GuardStarted": "{defender} guards {ward} until their next turn.",
     "GuardEnded": "{defender} stops guarding.",
+    "ReadyDeclared": "{name} readies {plan}.",
+    "ReadyDeclared_gm": "{name} readies {plan}, {when}.",
+    "ReadyCleared": "{name} stands down: no readied action any more.",
+    "ReadyCleared_lost": "{name} loses the readied action.",
+    "ReadyFired": "{trigger} sets off {name}'s readied action!",
+    "ReadyHeld": "{trigger} sets off {name}'s readied action, but it cannot be taken now "
+                 "({reason}): it stays ready.",
+    "ReadyLapsed": "{name}'s readied action lapses.",
+    "plan_attack": "an attack on {target}",
+    "plan_attack_with": "an attack with {weapon} on {target}",
+    "plan_any": "whoever sets it off",
+    "plan_action": "{action}",
+    "plan_action_on": "{action} on {targets}",
+    "plan_move": "a move to {square}",
+    "when_passes": "when an enemy comes within its reach or range",
+    "when_within": "when an enemy comes within {n} squares",
+    "when_enters": "when an enemy enters {squares}",
+    "when_moves": "when {names} moves",
+    "when_acts": "when {names} attacks or acts",
+    "held_out_of_reach": "out of reach",
+    "held_out_of_range": "out of range",
+    "held_target_down": "the target is down",
+    "held_no_ammo": "no ammunition left",
+    "held_into_melee": "the target is engaged in melee",
+    "held_too_far": "too far to move",
+    "held_illegal": "not allowed now",
     "PriorityRolled": "{name}'s Action Priority Total: {roll}",
     "InterceptResolved_won": "{defender} intercepts {enemy}: the attack goes against "
                              "{defender} instead of {ward}.",
@@ -436,8 +465,21 @@ EN: dict[str, str] = {
     "msg_add_give_source":
         "add: give --like OTHER, --from FILE, --srd NAME or --statblock FILE ({rule})",
     "msg_add_one_new_id": "add {flag}: give one new ID",
+    "msg_has_nothing_readied": "{name} has no readied action",
     "msg_id_not_an_id": "--id: {id} is not an id (a-z, 0-9, _ and -)",
     "msg_party_no_pc": "party save: no PC of {encounter} is in {roster}",
+    "msg_ready_action_cost":
+        "a readied action costs a standard, move or free action: {action} does not ({rule})",
+    "msg_ready_bad_plan":
+        "{value} is not a plan: attack TARGET [--weapon W] [--mod N], action ID "
+        "[--target …] or move X,Y ({rule})",
+    "msg_ready_bad_trigger":
+        "{value} is not a trigger: passes, within:N, enters:X,Y[;X,Y…], moves:ID[,ID…] "
+        "or acts:ID[,ID…] ({rule})",
+    "msg_ready_clear_alone": "ready WHO --clear takes no plan and no --when ({rule})",
+    "msg_ready_move_too_far":
+        "a readied move is of up to {name}'s speed ({squares} squares), not {cost}",
+    "msg_ready_needs_when": "ready needs --when TRIGGER ({rule})",
     "msg_set_give_who_key_value": "set: give WHO KEY VALUE (or rules.KEY VALUE)",
     "msg_set_id_unchangeable":
         "a combatant's id cannot be changed: other keys and the journal name it",

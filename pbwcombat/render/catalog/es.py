@@ -20,6 +20,8 @@ ES: dict[str, str] = {
     "guarding": "defiende a {name}",
     "flat_footed": "desprevenid{g:o/a}",
     "delaying": "retrasando",
+    "readied_status": "preparad{g:o/a}: {plan}",
+    "readied_status_gm": "preparad{g:o/a}: {plan}, {when}",
     "declared": "Han declarado",
     "not_declared": "Sin declarar",
     "no_initiative": "sin iniciativa",
@@ -152,6 +154,7 @@ ES: dict[str, str] = {
     "AttackRefused": "{name} no sigue adelante: {reason}.",
     "refused_fell": "ha caído",
     "refused_forfeit": "pierde el ataque por la intercepción",
+    "refused_out_of_reach": "el objetivo ya no está a su alcance ni en su rango de tiro",
     "AooDeclined": "{name} deja pasar a {mover}: no hace ataque de oportunidad.",
     "InterceptDeclined": "{defender} deja pasar a {enemy}.",
     "cost_standard": "acción estándar",
@@ -208,6 +211,32 @@ ES: dict[str, str] = {
     "auto_out_of_range": "el movimiento acaba fuera del alcance del tirador",
     "GuardStarted": "{defender} defiende a {ward} hasta su próximo turno.",
     "GuardEnded": "{defender} deja de defender.",
+    "ReadyDeclared": "{name} prepara {plan}.",
+    "ReadyDeclared_gm": "{name} prepara {plan}, {when}.",
+    "ReadyCleared": "{name} desiste: ya no tiene una acción preparada.",
+    "ReadyCleared_lost": "{name} pierde su acción preparada.",
+    "ReadyFired": "¡{trigger} desencadena la acción preparada de {name}!",
+    "ReadyHeld": "{trigger} desencadena la acción preparada de {name}, pero ahora no puede "
+                 "hacerla ({reason}): la sigue teniendo preparada.",
+    "ReadyLapsed": "La acción preparada de {name} caduca.",
+    "plan_attack": "un ataque contra {target}",
+    "plan_attack_with": "un ataque con {weapon} contra {target}",
+    "plan_any": "quien la desencadene",
+    "plan_action": "{action}",
+    "plan_action_on": "{action} sobre {targets}",
+    "plan_move": "moverse a {square}",
+    "when_passes": "cuando un enemigo entre en su alcance o en su rango de tiro",
+    "when_within": "cuando un enemigo se acerque a {n} casillas o menos",
+    "when_enters": "cuando un enemigo entre en {squares}",
+    "when_moves": "cuando {names} se mueva",
+    "when_acts": "cuando {names} ataque o actúe",
+    "held_out_of_reach": "fuera de alcance",
+    "held_out_of_range": "fuera del rango de tiro",
+    "held_target_down": "el objetivo ha caído",
+    "held_no_ammo": "no le queda munición",
+    "held_into_melee": "el objetivo está entablado cuerpo a cuerpo",
+    "held_too_far": "demasiado lejos para moverse",
+    "held_illegal": "no está permitido ahora",
     "PriorityRolled": "Total de Acción Prioritaria de {name}: {roll}",
     "InterceptResolved_won": "{defender} intercepta a {enemy}: el ataque va contra "
                              "{defender} en lugar de {ward}.",
@@ -452,8 +481,23 @@ ES: dict[str, str] = {
     "msg_add_give_source":
         "add: indica --like OTRO, --from ARCHIVO, --srd NOMBRE o --statblock ARCHIVO ({rule})",
     "msg_add_one_new_id": "add {flag}: indica un ID nuevo",
+    "msg_has_nothing_readied": "{name} no tiene ninguna acción preparada",
     "msg_id_not_an_id": "--id: {id} no es un id (a-z, 0-9, _ y -)",
     "msg_party_no_pc": "party save: ningún PJ de {encounter} está en {roster}",
+    "msg_ready_action_cost":
+        "una acción preparada cuesta una acción estándar, de movimiento o gratuita: "
+        "{action} no ({rule})",
+    "msg_ready_bad_plan":
+        "{value} no es un plan: attack OBJETIVO [--weapon A] [--mod N], action ID "
+        "[--target …] o move X,Y ({rule})",
+    "msg_ready_bad_trigger":
+        "{value} no es un desencadenante: passes, within:N, enters:X,Y[;X,Y…], "
+        "moves:ID[,ID…] o acts:ID[,ID…] ({rule})",
+    "msg_ready_clear_alone": "ready QUIEN --clear no lleva plan ni --when ({rule})",
+    "msg_ready_move_too_far":
+        "un movimiento preparado es de hasta la velocidad de {name} ({squares} "
+        "casillas), no {cost}",
+    "msg_ready_needs_when": "ready necesita --when DESENCADENANTE ({rule})",
     "msg_set_give_who_key_value": "set: da QUIÉN CLAVE VALOR (o rules.CLAVE VALOR)",
     "msg_set_id_unchangeable":
         "el id de un combatiente no se puede cambiar: otras claves y el diario lo nombran",
