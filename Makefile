@@ -16,6 +16,7 @@ demo: $(STAMP)
 	PATH="$(CURDIR)/$(BIN):$$PATH" bash scripts/demo.sh
 	PATH="$(CURDIR)/$(BIN):$$PATH" bash scripts/demo-actions.sh
 	PATH="$(CURDIR)/$(BIN):$$PATH" bash scripts/demo-srd.sh
+	PATH="$(CURDIR)/$(BIN):$$PATH" bash scripts/demo-ready.sh
 
 test: $(STAMP)
 	$(BIN)/python -m pytest

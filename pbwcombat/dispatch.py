@@ -21,7 +21,7 @@ from pbwcombat import actions as a
 from pbwcombat.dice import DiceSource
 from pbwcombat.engine import Handler, Resolution, Tables
 from pbwcombat.model import Encounter
-from pbwcombat.rules import families
+from pbwcombat.rules import families, presence
 
 PHASES = ("ON_ROUND_START", "ON_TURN_START", "ON_SKIPPED_TURN", "ON_TURN_COUNTED",
           "ON_TURN_END")
@@ -71,4 +71,6 @@ def apply_action(enc: Encounter, action: a.Action, dice: DiceSource, now: str,
     res.command_no_aoo = frozenset(getattr(action, "no_aoo", ()))
     res.command_no_intercept = frozenset(getattr(action, "no_intercept", ()))
     dispatch(res, action)
+    if res.enc.state.phase in ("surprise", "combat"):
+        presence.refresh(res)  # R-ENG-5: after every command
     return res

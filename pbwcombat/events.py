@@ -692,6 +692,20 @@ class StreakSet(Event):
     streak: int
 
 
+class PresenceEngaged(Event):
+    """R-ENG-5: `a` and `b` are missile-engaged by presence (silent: `show` lists it)."""
+
+    a: str
+    b: str
+
+
+class PresenceEnded(Event):
+    """R-ENG-5: the presence that engaged `a` and `b` no longer holds (silent)."""
+
+    a: str
+    b: str
+
+
 class Escaped(Event):
     """R-ENG-6: a successful disengagement frees `who` from `opponents` for the rest of its
     turn (no AoO from them, no re-engagement with them); silent, the disengage is narrated."""

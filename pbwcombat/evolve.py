@@ -326,12 +326,39 @@ def _link(enc: Encounter, a: str, b: str, missile: bool, on: bool) -> Encounter:
 
 @_fold.register
 def _(e: ev.Engaged, enc: Encounter) -> Encounter:
+    if e.missile:  # R-ENG-3: a shot makes an engagement by presence one of its own
+        enc = _present(enc, e.a, e.b, False)
     return _link(enc, e.a, e.b, e.missile, True)
 
 
 @_fold.register
 def _(e: ev.Disengaged, enc: Encounter) -> Encounter:
+    if e.missile:
+        enc = _present(enc, e.a, e.b, False)
     return _link(enc, e.a, e.b, e.missile, False)
+
+
+def _present(enc: Encounter, a: str, b: str, on: bool) -> Encounter:
+    """R-ENG-5: `presence` lists the missile engagements that rest on presence alone."""
+    for me, other in ((a, b), (b, a)):
+        c = enc.find(me)
+        if c is None:
+            continue
+        if on and other not in c.presence:
+            enc = enc.with_combatant(me, presence=(*c.presence, other))
+        elif not on and other in c.presence:
+            enc = enc.with_combatant(me, presence=tuple(x for x in c.presence if x != other))
+    return enc
+
+
+@_fold.register
+def _(e: ev.PresenceEngaged, enc: Encounter) -> Encounter:
+    return _link(_present(enc, e.a, e.b, True), e.a, e.b, True, True)
+
+
+@_fold.register
+def _(e: ev.PresenceEnded, enc: Encounter) -> Encounter:
+    return _link(_present(enc, e.a, e.b, False), e.a, e.b, True, False)
 
 
 @_fold.register

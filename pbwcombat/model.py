@@ -64,6 +64,7 @@ class Rules(Record):
     first_disengages: bool  # R-DIS-4
     idle_action: Literal["skip", "orders"]  # R-ORD-3
     engagement: bool  # R-ENG-0: false = plain d20 (no engagement, no disengage rolls)
+    missile_presence: bool  # R-ENG-5: missile engagement by presence in range
 
     FIELDS = {
         "confirm_criticals": (BOOL, True),
@@ -79,6 +80,7 @@ class Rules(Record):
         "first_disengages": (BOOL, False),
         "idle_action": (literal("skip", "orders"), "skip"),
         "engagement": (BOOL, True),
+        "missile_presence": (BOOL, True),
     }
 
 
@@ -323,6 +325,7 @@ class Combatant(Record):
     temp_hp: int  # R-HP-6 (pbwcombat.traits)
     nonlethal: int  # R-HP-7
     readied: Readied | None  # R-RDY-1
+    presence: tuple[str, ...]  # R-ENG-5: missile engagements resting on presence alone
 
     FIELDS = {
         "id": (_ID, REQUIRED),
@@ -365,6 +368,7 @@ class Combatant(Record):
         "attacked_by": (cs.dict_schema(text(64), strict_int(0, 10**12)), {}),
         **COMBATANT_STATE_FIELDS,
         "readied": (nullable(Readied.core_schema()), None),
+        "presence": (tuple_of(text(64)), ()),
     }
 
     @property

@@ -591,8 +591,9 @@ def test_R_DIS_2_bbcode_post_bolds_the_totals(run, encounter):
 # -- R-DIS-2 with missile engagement (R-ENG-3) ------------------------------------------------
 
 
-def test_R_DIS_2_missile_disengage_attack_total_uses_best_melee_attack(run, encounter):
-    # R-DIS-2: Attack Total = 1d20 + the opponent's best melee `attack` (dagger +1), for
+def test_R_DIS_2_missile_disengage_attack_total_uses_best_ranged_attack(run, encounter):
+    # R-DIS-2 (Clarifications): against a shooter it is missile-engaged with, the Attack
+    # Total = 1d20 + that shooter's best ranged `attack` (bow +8, not the dagger's +1), for
     # the disengage that `move --to-cover` requires (R-ENG-3).
     path = encounter(build(
         warrior("hero", "heroes", (0, 0), melee("sword", 5), init=2, defense=15),
@@ -603,4 +604,4 @@ def test_R_DIS_2_missile_disengage_attack_total_uses_best_melee_attack(run, enco
     r = run("move", path, "hero", "0,3", "--to-cover", "--dice", "10,10", "--format", "json")
     ok(r)
     (at,) = events(r, "AttackTotalRolled")
-    assert at["roll"]["total"] == 11
+    assert at["roll"]["total"] == 18

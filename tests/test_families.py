@@ -85,9 +85,10 @@ def test_declarable_is_a_property_of_the_action_class() -> None:
 
 
 def test_R_CND_3_turn_hooks_run_in_the_documented_family_order() -> None:
-    from pbwcombat.rules import conditions, disengage, hp, intercept, ready, turns
+    from pbwcombat.rules import conditions, disengage, hp, intercept, presence, ready, turns
 
-    assert TABLES.on_turn_start == (conditions.tick_turn_start, ready.lapse)
+    assert TABLES.on_turn_start == (conditions.tick_turn_start, ready.lapse,
+                                    presence.at_turn_start)
     assert TABLES.on_skipped_turn == (hp.bleed_if_dying,)
     assert TABLES.on_turn_counted == (intercept.end_guard, turns.end_flat_footed)
     assert TABLES.on_turn_end == (disengage.reset_idle_streak, conditions.expire_turn_end)

@@ -770,6 +770,8 @@ NARRATION: dict[type[ev.Event], Callable[[Narrator, Any], str | None]] = {
     ev.AooUsed: Narrator._silent,
     ev.StreakSet: Narrator._silent,
     ev.Escaped: Narrator._silent,
+    ev.PresenceEngaged: Narrator._silent,
+    ev.PresenceEnded: Narrator._silent,
     ev.Delayed: Narrator._Delayed,
     ev.DelayEnded: Narrator._DelayEnded,
     ev.CombatEnded: Narrator._CombatEnded,

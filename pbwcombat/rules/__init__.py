@@ -37,10 +37,11 @@ def families() -> tuple[ModuleType, ...]:
         movement,
         newcomers,
         orders,
+        presence,
         ready,
         rolls,
         turns,
     )
 
     return (initiative, intercept, turns, hp, rolls, attack, movement, disengage, actions,
-            conditions, newcomers, declared, orders, gm_set, ready)
+            conditions, newcomers, declared, orders, gm_set, ready, presence)

@@ -24,8 +24,12 @@ def attacked_since_previous_turn(res: Resolution, me: Combatant, other: str) -> 
     return me.attacked_by[other] >= window
 
 
-def _best_melee_attack(c: Combatant) -> int:
-    """R-DIS-2: the Attack Total adds the opponent's best melee `attack` (missile too)."""
+def _best_attack(c: Combatant, missile: bool) -> int:
+    """R-DIS-2: the Attack Total adds the opponent's best melee `attack`; against a shooter
+    it is missile-engaged with, its best ranged `attack` (Clarifications, R-DIS-2)."""
+    ranged = [w.attack for w in c.weapons if w.kind == "ranged"]
+    if missile and ranged:
+        return max(ranged)
     return max((w.attack for w in melee_weapons(c)), default=0)
 
 
@@ -115,7 +119,8 @@ def _contest(res: Resolution, me: Combatant, opponents: list[Combatant], streak:
         if not (o.can_react and not o.counts_as_down
                 and attacked_since_previous_turn(res, me, o.id)):
             continue
-        roll = res.dice.d20(Mod(_best_melee_attack(o), "attack"), *held(o.conditions).total_mods)
+        roll = res.dice.d20(Mod(_best_attack(o, missile), "attack"),
+                            *held(o.conditions).total_mods)
         res.emit(ev.AttackTotalRolled(o.id, o.display, me.id, roll))
         best = roll.total if best is None else max(best, roll.total)
     return best is None or defense.total >= best

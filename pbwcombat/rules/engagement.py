@@ -22,7 +22,8 @@ def engage(res: Resolution, a: str, b: str, missile: bool) -> None:
     ca, cb = res.enc.get(a), res.enc.get(b)
     if ca.side == cb.side or ca.status == "dead" or cb.status == "dead":
         return
-    if b in (ca.missile_engaged if missile else ca.engaged):
+    if b in (ca.missile_engaged if missile else ca.engaged) and not (
+            missile and b in ca.presence):  # R-ENG-5: a shot makes it one of its own
         return
     if b in res.enc.spent_of(a).escaped or a in res.enc.spent_of(b).escaped:
         return  # R-ENG-6: escaped this turn, not engaged again until that turn ends
