@@ -35,6 +35,7 @@ NO_STATE_CHANGE: frozenset[type[ev.Event]] = frozenset({
     ev.InterceptDeclined, ev.AooDeclined, ev.DeclarationSkipped, ev.OrdersFollowed,
     ev.ActionTaken, ev.CheckRolled, ev.SaveRolled, ev.EffectRolled, ev.SaveReduced,
     ev.CriticalIgnored, ev.DamageReduced, ev.NonlethalAsLethal,  # R-HP-7/8: told by others
+    ev.ReadyHeld,  # R-RDY-2: set off, not legal now: it stays ready
 })
 
 
@@ -390,11 +391,6 @@ def _(e: ev.ReadyFired, enc: Encounter) -> Encounter:
     if e.acted and e.who not in acted:
         acted = (*acted, e.who)
     return enc.with_state(order=e.order, acted=acted)
-
-
-@_fold.register
-def _(e: ev.ReadyHeld, enc: Encounter) -> Encounter:
-    return enc
 
 
 @_fold.register

@@ -422,3 +422,37 @@ def test_R_RDY_5_declare_ready(run, encounter):
     assert [e["who"] for e in events(r, "ReadyDeclared")] == ["mira"]
     assert attackers(r) == ["mira"] and pos(path, "gob") == [2, 0]
     assert doc(path)["state"]["round"] == 2
+
+
+# -- R-RDY-1: an action as the plan ------------------------------------------------------------
+
+
+def _healer(encounter) -> Path:
+    heal = ('[[combatants.actions]]\nid = "mend"\nname = "Mend"\nheal = "1d4"\nrange = 5\n\n'
+            '[[combatants.actions]]\nid = "ritual"\nname = "Ritual"\ncost = "full"\n'
+            'heal = "1d4"\n')
+    return encounter(build(
+        warrior("aldric", "heroes", (7, 1), melee("sword", 5, "1d8"), hp=20),
+        warrior("mira", "heroes", (4, 1), melee("dagger", 2, "1d4"), extra=heal),
+        warrior("gob", "monsters", (8, 1), melee("blade", 3, "1d6"), hp=10)))
+
+
+def test_R_RDY_1_a_readied_action_fires_before_the_first_die_of_the_act(run, encounter):
+    path = _healer(encounter)
+    _initiative(run, path)
+    ok(run("hp", path, "aldric", "-5"))
+    ok(run("ready", path, "mira", "action", "mend", "--target", "aldric", "--when",
+           "acts:gob"))
+    to_goblin(run, path)
+    r = ok(run("attack", path, "gob", "aldric", "--dice", "3,2", "--format", "json"))
+    types = [e["type"] for e in events(r) if e["type"] in ("ActionTaken", "AttackRolled")]
+    assert types == ["ActionTaken", "AttackRolled"]
+    assert who(path, "aldric")["hp"] == 18  # 15 + 3 healed before the goblin's swing missed
+
+
+def test_R_RDY_1_a_full_round_action_is_no_plan(run, encounter):
+    path = _healer(encounter)
+    _initiative(run, path)
+    r = run("ready", path, "mira", "action", "ritual", "--target", "aldric", "--when",
+            "acts:gob")
+    assert r.code == 2 and "R-RDY-1" in r.err

@@ -36,6 +36,10 @@ from typing import NamedTuple
 Square = tuple[int, int]
 
 _STEPS = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
+# R-GEO-2, per parity of the diagonals taken so far: (dx, dy, cost, parity after the step)
+_MOVES = tuple(tuple((dx, dy, (1 + parity) if dx and dy else 1,
+                      (1 - parity) if dx and dy else parity) for dx, dy in _STEPS)
+               for parity in (0, 1))
 
 
 class Path(NamedTuple):
@@ -97,17 +101,13 @@ def find_path(start: Square, goal: Square, *, budget: int,
             continue
         weight = weights[length]
         x, y = here
-        for dx, dy in _STEPS:
+        for dx, dy, step_cost, next_parity in _MOVES[parity]:
             nx, ny = x + dx, y + dy
             if nx < x0 or nx > x1 or ny < y0 or ny > y1:
                 continue
             nxt = (nx, ny)
             if nxt in blocked or nxt == start:
                 continue
-            if dx and dy:
-                step_cost, next_parity = (2 if parity else 1), 1 - parity
-            else:
-                step_cost, next_parity = 1, parity
             new_cost = cost + step_cost
             total = new_cost + _estimate(nx, ny, goal, next_parity)
             nstate = (nxt, next_parity)
@@ -155,14 +155,10 @@ def reachable(start: Square, *, budget: int, blocked: Collection[Square] = froze
                 found[here] = label
         left = threats + 1 if here != start and here in threatened else threats
         x, y = here
-        for dx, dy in _STEPS:
+        for dx, dy, step_cost, next_parity in _MOVES[parity]:
             nxt = (x + dx, y + dy)
             if nxt in blocked or nxt == start:
                 continue
-            if dx and dy:
-                step_cost, next_parity = (2 if parity else 1), 1 - parity
-            else:
-                step_cost, next_parity = 1, parity
             if cost + step_cost <= budget and (nxt, next_parity) not in done:
                 heapq.heappush(heap, (cost + step_cost, left, nxt, next_parity))
     return found

@@ -77,21 +77,13 @@ def ready(res: Resolution, who: str, words: tuple[str, ...], when: str | None) -
 
 
 def _check_plan(res: Resolution, me: Combatant, plan: act.Action) -> None:
-    """The plan's ids, weapon and action exist (exit 2); an action costs standard, move or
-    free and a move is one square's walk of up to its speed (R-RDY-1)."""
-    if isinstance(plan, act.Attack):
-        if plan.target != ANY:
-            res.combatant(plan.target)
-        if plan.weapon and me.weapon(plan.weapon) is None:
-            raise UsageError("has_weapon_named", name=me.display, weapon=plan.weapon)
-    elif isinstance(plan, act.TakeAction):
-        for t in plan.target:
-            if t != ANY:
-                res.combatant(t)
+    """The plan's ids, weapon and action exist, as its own command would check them (exit
+    2); an action of the file costs standard, move or free, and a move is one square's walk
+    of up to its speed (R-RDY-1)."""
+    act.check_ids(res, _aimed(plan, me.id))  # `any` stands for someone: the readier will do
+    if isinstance(plan, act.TakeAction):
         a = me.action(plan.action or "")
-        if a is None:
-            raise UsageError("has_no_action", name=me.display, action=plan.action or "")
-        if a.cost not in ("standard", "move", "free"):
+        if a is not None and a.cost not in ("standard", "move", "free"):
             raise UsageError("ready_action_cost", rule="R-RDY-1", action=a.display)
     elif isinstance(plan, act.Move) and me.position is not None:
         goal = plan.waypoints[0]
@@ -151,9 +143,15 @@ def _targets(plan: act.Action) -> tuple[str, ...]:
     return ()
 
 
-def _for(plan: act.Action, setter: str) -> bool:
-    """R-RDY-1: a plan with a named target fires only for that target; `any`, for anyone."""
-    named = [t for t in _targets(plan) if t != ANY]
+def _for(res: Resolution, w: _Waiting, setter: str) -> bool:
+    """R-RDY-1: a plan with a named target fires only for that target; `any`, for anyone.
+    Ruling: enemies named restrict it only for the triggers "an enemy" sets off (`passes`,
+    `within`, `enters`); `moves:` and `acts:` name who sets them off themselves, and an
+    ally named (healed, blessed) restricts nothing."""
+    if not w.trigger.on_movement:
+        return True
+    named = [t for t in _targets(w.plan) if t != ANY and res.enc.find(t) is not None
+             and res.enc.get(t).side != w.readier.side]
     return not named or setter in named
 
 
@@ -190,7 +188,7 @@ def entering(res: Resolution, mover: str, square: Square, rest: list[Square],
     fired = False
     for w in _waiting(res, mover):
         m = res.enc.get(mover)
-        if _set_off_by_square(w, m, square) and _for(w.plan, mover):
+        if _set_off_by_square(w, m, square) and _for(res, w, mover):
             if not fired:
                 first()
                 fired = True
@@ -204,7 +202,7 @@ def starting_to_move(res: Resolution, mover: str, path: list[Square]) -> str:
     """R-RDY-1 `moves:ID`: before the mover's first step (`path`: the squares it means to
     walk, [] when gridless). Returns why it does not go on, or ""."""
     for w in _waiting(res, mover):
-        if w.trigger.kind == "moves" and mover in w.trigger.ids and _for(w.plan, mover):
+        if w.trigger.kind == "moves" and mover in w.trigger.ids and _for(res, w, mover):
             stop = _fire(res, w, mover, path)
             if stop:
                 return stop
@@ -217,7 +215,7 @@ def starting_to_act(res: Resolution, actor: str) -> bool:
     fired = False
     before = res.enc.get(actor)
     for w in _waiting(res, actor):
-        if w.trigger.kind == "acts" and actor in w.trigger.ids and _for(w.plan, actor):
+        if w.trigger.kind == "acts" and actor in w.trigger.ids and _for(res, w, actor):
             _fire(res, w, actor, None)
             fired = True
     if not fired:
