@@ -30,10 +30,14 @@ EVENT_TYPES = sorted(ev.EVENTS, key=lambda c: c.__name__)
 # Events that are bookkeeping only: their effects are told by other events.
 SILENT = {"TurnEnded", "ActionSpent", "AttackRecorded", "Stabilized", "DeclarationTaken",
           "FlatFootedEnded", "AooUsed", "StreakSet", "Escaped",
-          "ConditionTicked", "SkippedTurnCounted", "TurnHandedOver", "UsesSpent"}
+          "ConditionTicked", "SkippedTurnCounted", "TurnHandedOver", "UsesSpent",
+          "PresenceEngaged", "PresenceEnded"}  # R-ENG-5: `show` tells it
 
 # Values of fields that choose a catalogue key; each is rendered.
 VARIANTS: dict[str, list[dict[str, Any]]] = {
+    "ReadyHeld": [{"reason": r} for r in ("out_of_reach", "out_of_range", "target_down",
+                                          "no_ammo", "into_melee", "too_far", "illegal")],
+    "ReadyCleared": [{"lost": True}],
     "HpChanged": [{"cause": c} for c in ("damage", "gm", "healing", "bleed", "strain")]
     + [{"cause": "healing", "pc": False}, {"status": "dying", "hp": -1}],
     "TurnSkipped": [{"reason": r} for r in ("dying", "stable", "unaware", "newcomer", "unconscious",

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from helpers import build, events, melee, ok, ranged, warrior, who
 
 
@@ -57,11 +56,19 @@ def test_R_ENG_5_off_only_a_shot_engages(run, encounter):
     assert missile(path, "hero") == []
 
 
-@pytest.mark.parametrize("condition", ["cover", "hidden"])
-def test_R_ENG_5_cover_or_hidden_closes_the_line_of_fire(run, encounter, condition):
+def test_R_ENG_5_cover_closes_the_line_of_fire(run, encounter):
     path = field(encounter)
     begin(run, path)
-    ok(run("condition", path, "hero", condition))
+    ok(run("condition", path, "hero", "cover"))
+    assert missile(path, "hero") == [] and missile(path, "archer") == []
+    ok(run("condition", path, "hero", "cover", "--remove"))
+    assert missile(path, "hero") == ["archer"]
+
+
+def test_R_ENG_5_a_hidden_combatant_is_never_engaged_by_presence(run, encounter):
+    path = field(encounter)
+    begin(run, path)
+    ok(run("condition", path, "hero", "hidden"))
     assert missile(path, "hero") == [] and missile(path, "archer") == []
 
 

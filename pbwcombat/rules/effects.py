@@ -53,6 +53,7 @@ class Effect(Value):
     ends_on_stand_up: bool = False  # the built-in `stand-up` removes it
     unseen: bool = False  # its targets lose `dex` against it (invisible)
     hidden: bool = False  # attacks against it need `--concealment total` (declared)
+    closes_line_of_fire: bool = False  # R-ENG-5: never missile-engaged by presence
 
     @property
     def shown_beside_defense(self) -> bool:
@@ -84,7 +85,7 @@ EFFECTS: dict[str, Effect] = {
     "panicked": Effect(per_turn="move"),
     "shaken": Effect(attack=-2),
     "sickened": Effect(attack=-2),
-    "cover": Effect(defense_ranged=4),
+    "cover": Effect(defense_ranged=4, closes_line_of_fire=True),
     "concealed": Effect(miss_chance_against=20),
     "invisible": Effect(attack=2, unseen=True, miss_chance_against=50),
     "hidden": Effect(hidden=True),
@@ -136,6 +137,7 @@ class Held(Value):
     miss_chance_against: tuple[int, str]  # … of attacks against it
     unseen: bool  # its targets lose `dex` against it
     hidden: bool
+    closes_line_of_fire: bool  # R-ENG-5 (cover)
 
     @property
     def can_act(self) -> bool:
@@ -190,6 +192,7 @@ def _fold(names: frozenset[str]) -> Held:
         miss_chance_against=_highest((e.miss_chance_against, n) for n, e in rows),
         unseen=any(e.unseen for _, e in rows),
         hidden=any(e.hidden for _, e in rows),
+        closes_line_of_fire=any(e.closes_line_of_fire for _, e in rows),
     )
 
 

@@ -1,14 +1,15 @@
-"""Missile engagement by presence (R-ENG-5, seed 000: "esté dentro del alcance y línea de
-fuego de los proyectiles enemigos"), `rules.missile_presence = true`.
+"""Missile engagement by presence (R-ENG-5, seed 000: within the range and line of fire of
+enemy missiles), `rules.missile_presence = true`.
 
 A combatant is missile-engaged with every enemy that is aware of it (R-INI-4), can act, is
 not engaged in melee, and holds a ranged weapon that could shoot it now (in range, ammunition
-left, R-ATK-6 allowing the shot); the line of fire is open unless the target holds the
-condition `cover`, and a `hidden` one is never engaged so. The engagement is symmetric and is
-worked out again after every command and at every turn start (`refresh`); it ends when one
-of those stops holding, besides R-ENG-4. `presence` on each combatant lists the engagements
-that rest on presence alone: an attack roll between the two (R-ENG-3) makes one an
-engagement of its own, which lasts until a disengagement as before.
+left, R-ATK-6 allowing the shot); the line of fire is open unless the target holds a
+condition that closes it (the effects table's `closes_line_of_fire`: cover), and a hidden
+one is never engaged so (`Held.hidden`). The engagement is symmetric and is worked out again
+after every command and at every turn start (`refresh`); it ends when one of those stops
+holding, besides R-ENG-4. `presence` on each
+combatant lists the engagements that rest on presence alone: an attack roll between the two
+(R-ENG-3) makes one an engagement of its own, which lasts until a disengagement as before.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from pbwcombat import events as ev
 from pbwcombat.engine import Resolution
 from pbwcombat.geometry import distance
 from pbwcombat.model import Combatant, Encounter
+from pbwcombat.rules.effects import held
 from pbwcombat.rules.engagement import into_melee, shooting_forbidden
 
 Pair = tuple[str, str]  # (a, b) with a < b
@@ -31,8 +33,10 @@ def _could_shoot(enc: Encounter, shooter: Combatant, target: Combatant) -> bool:
     with it in range and ammunition left, the shot allowed (R-ATK-6), the line of fire open."""
     if not shooter.is_aware_of(target) or shooter.engaged:
         return False
-    if "cover" in target.conditions or "hidden" in target.conditions:
-        return False
+    if target.conditions:
+        h = held(target.conditions)
+        if h.closes_line_of_fire or h.hidden:  # cover; a hidden one, never
+            return False
     if shooting_forbidden(enc) and into_melee(enc, shooter, target):
         return False
     d = None
