@@ -31,7 +31,7 @@ def four(lang: str = "en") -> str:
     """Hero and Ally (PCs) against Orc (adjacent to Hero) and Wolf (an archer, far away).
     Initiative faces 20,15,10,5 (no modifiers) give the order hero, ally, orc, wolf."""
     head = (f'schema = 1\nname = "Leaving"\nlang = "{lang}"\nformat = "plain"\n\n'
-            '[rules]\nranged_into_melee = "penalty"\n\n')
+            '[rules]\nranged_into_melee = "penalty"\nmissile_presence = false\n\n')
     return head + "\n".join([
         combatant("hero", "heroes", (0, 0), player="Kel"),
         combatant("ally", "heroes", (0, 1), player="Sparrow"),
