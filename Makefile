@@ -17,6 +17,7 @@ demo: $(STAMP)
 	PATH="$(CURDIR)/$(BIN):$$PATH" bash scripts/demo-actions.sh
 	PATH="$(CURDIR)/$(BIN):$$PATH" bash scripts/demo-srd.sh
 	PATH="$(CURDIR)/$(BIN):$$PATH" bash scripts/demo-ready.sh
+	PATH="$(CURDIR)/$(BIN):$$PATH" bash scripts/demo-conditions.sh
 
 test: $(STAMP)
 	$(BIN)/python -m pytest

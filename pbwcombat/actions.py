@@ -225,6 +225,15 @@ class SetCondition(Action):
     ends: str | None = None
     of: str | None = None
     remove: bool = False
+    save: str | None = None  # R-CND-6: "will:15"
+    damage: str | None = None  # R-CND-6: ongoing damage
+    energy: str | None = None
+    by: str | None = None  # R-CND-7
+    attack: int = 0  # R-CND-10 custom modifiers
+    defense: int = 0
+    saves: int = 0
+    damage_bonus: int = 0
+    LATER = ("save", "damage", "energy", "by", "attack", "defense", "saves", "damage_bonus")
 
 
 class StandUp(Action):

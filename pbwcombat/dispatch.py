@@ -47,6 +47,10 @@ def merge(modules: Iterable[ModuleType]) -> Tables:
 
 TABLES = merge(families())
 HANDLERS = TABLES.handlers
+# Families' checks made before an action's handler (`GUARDS = {Action type: check}`): a
+# condition that limits what its holder may do this turn (R-CND-7's confusion result)
+GUARDS: dict[type, Any] = {kind: check for family in families()
+                           for kind, check in getattr(family, "GUARDS", {}).items()}
 
 
 def dispatch(res: Resolution, action: object, ids_known: bool = False) -> None:
@@ -61,6 +65,9 @@ def dispatch(res: Resolution, action: object, ids_known: bool = False) -> None:
     res.no_intercept = (res.command_no_intercept.union(no_intercept) if no_intercept
                         else res.command_no_intercept)
     res.declined = set()
+    guard = GUARDS.get(type(action))
+    if guard is not None:
+        guard(res, action)
     HANDLERS[type(action)](res, action)
 
 

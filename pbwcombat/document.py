@@ -12,7 +12,7 @@ import tomli_w
 from pydantic_core import ValidationError
 
 from pbwcombat.errors import InvalidEncounter
-from pbwcombat.model import Combatant, Encounter, status_for, validate
+from pbwcombat.model import Combatant, Condition, Encounter, status_for, validate
 from pbwcombat.references import reference_problems
 from pbwcombat.schema import REQUIRED, Record
 
@@ -114,6 +114,8 @@ def _plain(value: Any) -> Any:
     kind = type(value)
     if kind is str or kind is int or kind is bool:
         return value
+    if isinstance(value, Condition):  # R-CND-6/7/10 keys written back only when set
+        return _keep(value, ())
     if isinstance(value, Record):
         return {k: _plain(v) for k, v in value.values().items() if v is not None}
     if isinstance(value, (tuple, list)):

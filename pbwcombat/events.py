@@ -279,6 +279,7 @@ class DamageRolled(Event):
     amount: int
     critical: bool
     multiplier: int
+    sneak: Roll | None = None  # R-ACT-13: sneak attack dice, shown apart, never multiplied
 
 
 class CriticalIgnored(Event):
@@ -393,7 +394,8 @@ class CheckRolled(Event):
 
 
 class SaveRolled(Event):
-    """R-ACT-3(b): a target's saving throw against the action's dc."""
+    """R-ACT-3(b): a target's saving throw against the action's dc; with `against`, the
+    end-of-turn save against that condition (R-CND-6; `gender`: the holder's)."""
 
     who: str
     name: str
@@ -401,6 +403,8 @@ class SaveRolled(Event):
     roll: Roll
     dc: int
     success: bool
+    against: str = ""
+    gender: str = "m"
 
 
 class EffectRolled(Event):
@@ -643,6 +647,57 @@ class ConditionApplied(Event):
     of_name: str
     replaced: bool = False
     gender: str = "m"
+    # R-CND-6/7/10 (`traits.CONDITION_FIELDS`): "" and 0 when not given
+    save: str = ""
+    damage: str = ""
+    energy: str = ""
+    by: str = ""
+    attack: int = 0
+    defense: int = 0
+    saves: int = 0
+    damage_bonus: int = 0
+
+    def extra(self) -> dict[str, str | int]:
+        """What the condition's entry holds besides its duration (only what was given)."""
+        return {k: v for k, v in (("save", self.save), ("damage", self.damage),
+                                  ("energy", self.energy), ("by", self.by),
+                                  ("attack", self.attack), ("defense", self.defense),
+                                  ("saves", self.saves), ("damage_bonus", self.damage_bonus))
+                if v}
+
+
+class OngoingDamageRolled(Event):
+    """R-CND-6: a condition's ongoing damage at the start of its holder's turn (the amount
+    then goes through R-HP-8 and R-HP-6/7 as other damage)."""
+
+    who: str
+    name: str
+    condition: str
+    roll: Roll
+    energy: str = ""
+    gender: str = "m"
+
+
+class ConfusionRolled(Event):
+    """R-CND-7: a confused combatant's d100 at its turn start; `band`: attack, normal,
+    nothing or flee; `by_first`: it attacks the one that confused it (01–10); `target`: whom
+    it attacks (attack band)."""
+
+    who: str
+    name: str
+    condition: str
+    roll: Roll
+    band: str
+    by_first: bool
+    target: str
+    target_name: str
+    gender: str = "m"
+
+
+class ConfusionCleared(Event):
+    """R-CND-7: the result held for its turn only."""
+
+    who: str
 
 
 class ConditionTicked(Event):

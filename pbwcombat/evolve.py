@@ -36,6 +36,7 @@ NO_STATE_CHANGE: frozenset[type[ev.Event]] = frozenset({
     ev.ActionTaken, ev.CheckRolled, ev.SaveRolled, ev.EffectRolled, ev.SaveReduced,
     ev.CriticalIgnored, ev.DamageReduced, ev.NonlethalAsLethal,  # R-HP-7/8: told by others
     ev.ReadyHeld,  # R-RDY-2: set off, not legal now: it stays ready
+    ev.OngoingDamageRolled,  # R-CND-6: its damage is told by HpChanged
 })
 
 
@@ -130,9 +131,21 @@ def _(e: ev.TurnHandedOver, enc: Encounter) -> Encounter:
 @_fold.register
 def _(e: ev.ConditionApplied, enc: Encounter) -> Encounter:
     me = enc.get(e.who)
-    cond = Condition.new() if e.turns is None else Condition.new(ends=e.ends, of=e.of,
-                                                                 turns=e.turns)
+    extra = e.extra()  # R-CND-6/7/10: only what was given (written back only when set)
+    cond = Condition.new(**extra) if e.turns is None else Condition.new(
+        ends=e.ends, of=e.of, turns=e.turns, **extra)
     return enc.with_combatant(e.who, conditions={**me.conditions, e.condition: cond})
+
+
+@_fold.register
+def _(e: ev.ConfusionRolled, enc: Encounter) -> Encounter:
+    state = f"{e.band}:{e.target}" if e.band == "attack" else e.band
+    return enc.with_combatant(e.who, confusion=state)
+
+
+@_fold.register
+def _(e: ev.ConfusionCleared, enc: Encounter) -> Encounter:
+    return enc.with_combatant(e.who, confusion="")
 
 
 @_fold.register

@@ -40,6 +40,8 @@ from pbwcombat.traits import (
     ACTION_FIELDS,
     COMBATANT_FIELDS,
     COMBATANT_STATE_FIELDS,
+    CONDITION_FIELDS,
+    CUSTOM_MODS,
     WEAPON_FIELDS,
 )
 from pbwcombat.traits import dice_expression as _dice_expression
@@ -125,22 +127,38 @@ class Weapon(Record):
 
 class Condition(Record):
     """A condition's duration (R-CND-2): ends at the start or end of the `of` combatant's
-    turn where `turns` reaches 0; all three absent (`{}`): until removed."""
+    turn where `turns` reaches 0; all three absent (`{}`): until removed. Besides, its save
+    ends and ongoing damage (R-CND-6), who put it on (R-CND-7) and custom modifiers
+    (R-CND-10), `pbwcombat.traits.CONDITION_FIELDS`."""
 
     ends: Literal["start", "end"] | None
     of: str | None
     turns: int | None
+    save: str | None
+    damage: str | None
+    energy: str | None
+    by: str | None
+    attack: int
+    defense: int
+    saves: int
+    damage_bonus: int
 
     FIELDS = {
         "ends": (nullable(literal("start", "end")), None),
         "of": (nullable(_ID), None),
         "turns": (nullable(strict_int(0, 1_000_000)), None),
+        **CONDITION_FIELDS,
     }
 
     @property
     def lasting(self) -> bool:
         """Until removed (no duration)."""
         return self.turns is None
+
+    def entry(self) -> dict[str, Any]:
+        """What is set (the file's and JSON's keys): no None, no custom modifier at 0."""
+        return {k: v for k, v in self.values().items()
+                if v is not None and not (k in CUSTOM_MODS and not v)}
 
 
 class Readied(Record):
@@ -163,6 +181,8 @@ def _condition_complete(c: Condition) -> Condition:
     if any(given) and not all(given):
         raise ValueError("a duration needs ends, of and turns together "
                          "(or {} for until removed)")
+    if c.energy is not None and c.damage is None:
+        raise ValueError("energy needs damage (R-CND-6: the ongoing damage's energy)")
     return c
 
 
@@ -231,6 +251,8 @@ class ActionDef(Record):
     energy: str | None  # R-HP-8 (pbwcombat.traits)
     temp_hp: str | None  # R-HP-6
     nonlethal: bool  # R-HP-7
+    condition_save: bool  # R-CND-6
+    condition_damage: str | None  # R-CND-6
 
     FIELDS = {
         "id": (_ID, REQUIRED),
@@ -270,6 +292,10 @@ def _action_checks(a: ActionDef) -> ActionDef:
         raise ValueError("an action with a save needs a dc")
     if a.condition_rounds is not None and a.condition is None:
         raise ValueError("condition_rounds needs a condition")
+    if a.condition_save and (a.save is None or a.dc is None):
+        raise ValueError("condition_save needs save and dc (R-CND-6)")
+    if (a.condition_save or a.condition_damage is not None) and a.condition is None:
+        raise ValueError("condition_save and condition_damage need a condition (R-CND-6)")
     return a
 
 
@@ -326,6 +352,7 @@ class Combatant(Record):
     nonlethal: int  # R-HP-7
     readied: Readied | None  # R-RDY-1
     presence: tuple[str, ...]  # R-ENG-5: missile engagements resting on presence alone
+    confusion: str  # R-CND-7
 
     FIELDS = {
         "id": (_ID, REQUIRED),

@@ -16,6 +16,7 @@ from typing import Any
 
 from pydantic_core import core_schema as cs
 
+from pbwcombat.forms import ID_SCHEMA
 from pbwcombat.schema import BOOL, strict_int, text
 
 SIZES = ("fine", "diminutive", "tiny", "small", "medium", "large", "huge", "gargantuan",
@@ -55,6 +56,25 @@ def _dr(value: str) -> str:
     return value
 
 
+SAVE_KINDS = ("fort", "ref", "will")
+_SAVE = re.compile(r"^(fort|ref|will):(-?[0-9]{1,4})$")
+
+
+def parse_save(value: str) -> tuple[str, int]:
+    """`"will:15"` → ("will", 15): a condition's end-of-turn save (R-CND-6). ValueError for
+    any other form (the file: 65; `--save`: exit 2)."""
+    m = _SAVE.match(value)
+    if not m or not -1000 <= int(m.group(2)) <= 1000:
+        raise ValueError(f'"{value}" is not a save like "will:15" (fort, ref or will, a colon, '
+                         "the DC) (R-CND-6)")
+    return m.group(1), int(m.group(2))
+
+
+def _save(value: str) -> str:
+    parse_save(value)
+    return value
+
+
 def energy_kind(value: str) -> str:
     """An energy kind (R-HP-8): the file's `energy` keys (65) and `--energy` (exit 2)."""
     if value not in ENERGY:
@@ -87,6 +107,8 @@ RESIST = cs.no_info_after_validator_function(
 SKILLS = cs.dict_schema(_SLUG, strict_int(-1000, 1000), max_length=200)
 ENERGY_KIND = cs.nullable_schema(cs.no_info_after_validator_function(energy_kind, text(64)))
 DICE = cs.nullable_schema(cs.no_info_after_validator_function(dice_expression, text(100)))
+SAVE = cs.nullable_schema(cs.no_info_after_validator_function(_save, text(20)))
+_MOD = strict_int(-100, 100)
 
 # name → (schema, default), merged into Combatant.FIELDS / Weapon.FIELDS
 COMBATANT_FIELDS: dict[str, tuple[Any, Any]] = {
@@ -108,10 +130,28 @@ ACTION_FIELDS: dict[str, tuple[Any, Any]] = {
     "energy": (ENERGY_KIND, None),  # R-HP-8: its damage is of this energy
     "temp_hp": (DICE, None),  # R-HP-6: temporary hp to its targets, as `heal` goes
     "nonlethal": (BOOL, False),  # R-HP-7: its damage is nonlethal
+    "condition_save": (BOOL, False),  # R-CND-6: its save and dc repeat at each end of turn
+    "condition_damage": (DICE, None),  # R-CND-6: ongoing damage of the condition it inflicts
 }
+# R-CND-6/7/10: what a condition's entry may hold besides its duration (written back only
+# when set; `rules.conditions` puts them on, `rules.effects.custom` folds the modifiers)
+CONDITION_FIELDS: dict[str, tuple[Any, Any]] = {
+    "save": (SAVE, None),  # R-CND-6: "will:15", rolled at each end of the holder's turn
+    "damage": (DICE, None),  # R-CND-6: rolled at each start of the holder's turn
+    "energy": (ENERGY_KIND, None),  # R-CND-6: the ongoing damage's energy (R-HP-8)
+    "by": (cs.nullable_schema(ID_SCHEMA), None),  # R-CND-7: who put it on (confused attacks it)
+    "attack": (_MOD, 0),  # R-CND-10 custom modifiers, added as a table row's would be
+    "defense": (_MOD, 0),
+    "saves": (_MOD, 0),
+    "damage_bonus": (_MOD, 0),
+}
+CUSTOM_MODS = ("attack", "defense", "saves", "damage_bonus")
+_CONFUSION = r"^(|normal|nothing|flee|attack:[a-z0-9][a-z0-9_-]*)$"
 HP_STATE_BOUND = 1_000_000  # the file's bound on hp (rules.hp)
 # state the damage rules write (written back only while off the default)
 COMBATANT_STATE_FIELDS: dict[str, tuple[Any, Any]] = {
     "temp_hp": (strict_int(0, HP_STATE_BOUND), 0),  # R-HP-6
     "nonlethal": (strict_int(0, HP_STATE_BOUND), 0),  # R-HP-7
+    # R-CND-7: this turn's confusion result ("attack:ID", "normal", "nothing", "flee")
+    "confusion": (cs.str_schema(strict=True, max_length=80, pattern=_CONFUSION), ""),
 }

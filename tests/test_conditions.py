@@ -279,13 +279,14 @@ def test_R_CND_3_stand_up_is_a_move_action_that_provokes_and_removes_prone():
     assert res.enc.state.spent.moves == 1
 
 
-def test_R_CND_3_stand_up_after_a_step_but_not_after_two_moves():
+def test_R_CND_3_stand_up_after_a_crawl_but_not_after_two_moves():
+    """R-CND-9: prone, its only movement is a crawl of one square (a move action)."""
     enc = _enc(trio())
     enc = _apply(enc, act.RollInitiative(), [15, 10, 5]).enc
     enc = _apply(enc, act.SetCondition(("hero",), "prone"), []).enc
-    stepped = _apply(enc, act.Move("hero", ((0, 1),), step=True), [2]).enc
-    assert "prone" not in _apply(stepped, act.StandUp("hero"), [2]).enc.get("hero").conditions
-    moved = _apply(enc, act.Move("hero", ((0, 9),)), [2]).enc  # a double move
+    crawled = _apply(enc, act.Move("hero", ((0, 1),)), [2]).enc
+    assert "prone" not in _apply(crawled, act.StandUp("hero"), [2]).enc.get("hero").conditions
+    moved = _apply(crawled, act.Move("hero", ((0, 2),)), [2]).enc  # a second crawl
     try:
         _apply(moved, act.StandUp("hero"), [])
     except IllegalAction as e:

@@ -85,11 +85,24 @@ def test_declarable_is_a_property_of_the_action_class() -> None:
 
 
 def test_R_CND_3_turn_hooks_run_in_the_documented_family_order() -> None:
-    from pbwcombat.rules import conditions, disengage, hp, intercept, presence, ready, turns
+    from pbwcombat.rules import (
+        conditions,
+        confusion,
+        disengage,
+        hp,
+        intercept,
+        presence,
+        ready,
+        turns,
+    )
 
-    assert TABLES.on_turn_start == (conditions.tick_turn_start, ready.lapse,
+    # R-CND-6 ongoing damage, R-CND-2's durations, R-CND-7's d100 (the Clarifications)
+    assert TABLES.on_turn_start == (conditions.ongoing_damage, conditions.tick_turn_start,
+                                    confusion.roll_confusion, ready.lapse,
                                     presence.at_turn_start)
     assert TABLES.on_skipped_turn == (hp.bleed_if_dying,)
     assert TABLES.on_turn_counted == (intercept.end_guard, turns.end_flat_footed)
-    assert TABLES.on_turn_end == (disengage.reset_idle_streak, conditions.expire_turn_end)
+    assert TABLES.on_turn_end == (disengage.reset_idle_streak, conditions.expire_turn_end,
+                                  conditions.end_of_turn_saves,  # R-CND-6 after R-CND-2
+                                  confusion.clear_confusion)
     assert TABLES.on_round_start == (conditions.expire_orphans,)

@@ -22,7 +22,8 @@ ERRORS = {"IllegalAction", "Refused", "UsageError", "Conflict", "CannotWrite",
 # distance the English adds for the GM): every other field is in both languages.
 SPANISH_OMITS = {"msg_action_out_of_range": {"distance", "range"},
                  "msg_cannot_act_held": {"state"}, "msg_cannot_act_state": {"state"},
-                 "msg_only_move_action_held": {"state"}, "msg_cannot_run_held": {"state"}}
+                 "msg_only_move_action_held": {"state"}, "msg_cannot_run_held": {"state"},
+                 "msg_only_crawl_held": {"state"}}
 
 
 def _keys(lang: dict[str, str]) -> set[str]:

@@ -31,7 +31,8 @@ EVENT_TYPES = sorted(ev.EVENTS, key=lambda c: c.__name__)
 SILENT = {"TurnEnded", "ActionSpent", "AttackRecorded", "Stabilized", "DeclarationTaken",
           "FlatFootedEnded", "AooUsed", "StreakSet", "Escaped",
           "ConditionTicked", "SkippedTurnCounted", "TurnHandedOver", "UsesSpent",
-          "PresenceEngaged", "PresenceEnded"}  # R-ENG-5: `show` tells it
+          "PresenceEngaged", "PresenceEnded",  # R-ENG-5: `show` tells it
+          "ConfusionCleared"}
 
 # Values of fields that choose a catalogue key; each is rendered.
 VARIANTS: dict[str, list[dict[str, Any]]] = {
@@ -41,7 +42,7 @@ VARIANTS: dict[str, list[dict[str, Any]]] = {
     "HpChanged": [{"cause": c} for c in ("damage", "gm", "healing", "bleed", "strain")]
     + [{"cause": "healing", "pc": False}, {"status": "dying", "hp": -1}],
     "TurnSkipped": [{"reason": r} for r in ("dying", "stable", "unaware", "newcomer", "unconscious",
-                                            "paralyzed", "stunned")]
+                                            "paralyzed", "stunned", "confused")]
     + [{"reason": "dying", "pc": False}],
     "AttackRolled": [{"kind": k} for k in ("attack", "aoo", "free")]
     + [{"hit": True}, {"threat": True}, {"flat_footed": True}, {"conditions": ()},
@@ -50,7 +51,13 @@ VARIANTS: dict[str, list[dict[str, Any]]] = {
     "ActionTaken": [{"action": ""}, {"target_names": ()}]
     + [{"economy": c} for c in ("move", "full", "free")],
     "CheckRolled": [{"dc": None}, {"success": False}],
-    "SaveRolled": [{"save": k, "success": False} for k in ("fort", "will")],
+    "SaveRolled": [{"save": k, "success": False} for k in ("fort", "will")]
+    + [{"save": "ref", "against": "entangled"}],  # R-CND-6
+    "ConfusionRolled": [{"band": b, "by_first": f} for b, f in (  # R-CND-7
+        ("attack", True), ("attack", False), ("normal", False), ("nothing", False),
+        ("flee", False))],
+    "MissChanceRolled": [{"missed": False}, {"source": "concealment"}],  # R-CND-8
+    "OngoingDamageRolled": [{"energy": "fire"}],
     "EffectRolled": [{"effect": "heal"}],
     "SaveReduced": [{"how": "negates"}],
     "Added": [{"at": None}],
@@ -66,7 +73,9 @@ VARIANTS: dict[str, list[dict[str, Any]]] = {
     "CombatStarted": [{"surprise": True}, {"surprise": True, "names": ()}],
     "TurnStarted": [{"deadline": "2026-11-30 12:00"}, {"members": ()},
                     {"members": (), "deadline": "2026-11-30 12:00"}],
-    "ConditionApplied": [{"turns": None}, {"replaced": True}, {"ends": "end", "turns": 0},
+    "ConditionApplied": [{"save": "will:15", "damage": "1d6", "energy": "fire",
+                          "attack": 1, "saves": -1},  # R-CND-6/10
+                         {"turns": None}, {"replaced": True}, {"ends": "end", "turns": 0},
                          {"ends": "end", "turns": 1}, {"turns": 1}, {"condition": "prone"},
                          {"condition": "prone", "gender": "f"}],
     "ConditionRemoved": [{"reason": r} for r in ("removed", "expired", "of_gone", "stood")],

@@ -352,7 +352,9 @@ def intercept_cmd(encounter: Encounter, defender: Who, ward: Who) -> None:
                 "condition fight.toml snag prone ; pbwcombat condition fight.toml nit,snag "
                 "stunned --rounds 1 ; pbwcombat condition fight.toml grak paralyzed "
                 "--rounds 2 --of mira --ends end ; pbwcombat condition fight.toml snag prone "
-                "--remove")
+                "--remove ; pbwcombat condition fight.toml snag on-fire --damage 1d6 --energy "
+                "fire --save ref:15 ; pbwcombat condition fight.toml aldric,mira bless "
+                "--attack 1 --saves 1 --rounds 10")
 def condition_cmd(encounter: Encounter,
                   who: Annotated[str, typer.Argument(help="Combatant id(s), comma-separated.",
                                                      show_default=False)],
@@ -369,9 +371,37 @@ def condition_cmd(encounter: Encounter,
                       "--of", help="Whose turns count (default: whoever's turn it is).")]
                   = None,
                   remove: Annotated[bool, typer.Option(
-                      "--remove", help="Take the condition off.")] = False) -> None:
+                      "--remove", help="Take the condition off.")] = False,
+                  save: Annotated[str | None, typer.Option(
+                      "--save", metavar="KIND:DC",
+                      help="Save ends (R-CND-6): at the end of each of its turns it rolls "
+                           "this save (fort, ref or will), e.g. will:15; success ends it.",
+                      show_default=False)] = None,
+                  damage: Annotated[str | None, typer.Option(
+                      "--damage", metavar="EXPR",
+                      help="Ongoing damage (R-CND-6) at the start of each of its turns, "
+                           "e.g. 1d6.", show_default=False)] = None,
+                  energy: Annotated[str | None, typer.Option(
+                      "--energy", metavar="KIND",
+                      help="The ongoing damage's energy (fire, acid…): resistance and "
+                           "immunity apply (R-HP-8).", show_default=False)] = None,
+                  by: Annotated[str | None, typer.Option(
+                      "--by", metavar="ID",
+                      help="Who put it on (R-CND-7: a confused combatant attacks it).",
+                      show_default=False)] = None,
+                  attack: Annotated[int, typer.Option(
+                      "--attack", metavar="N",
+                      help="Custom effect (R-CND-10): N on every attack roll.")] = 0,
+                  defense: Annotated[int, typer.Option(
+                      "--defense", metavar="N", help="Custom effect: N on its Defense.")] = 0,
+                  saves: Annotated[int, typer.Option(
+                      "--saves", metavar="N", help="Custom effect: N on its saves.")] = 0,
+                  damage_bonus: Annotated[int, typer.Option(
+                      "--damage-bonus", metavar="N",
+                      help="Custom effect: N on its weapon damage rolls.")] = 0) -> None:
     perform(encounter, "condition",
-            act.SetCondition(split_ids(who), name, rounds, ends, of, remove))
+            act.SetCondition(split_ids(who), name, rounds, ends, of, remove, save, damage,
+                             energy, by, attack, defense, saves, damage_bonus))
 
 
 @action_command("commit", "Publish the dice commitment (SHA-256 of the secret seed) before "

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from pbwcombat import events as ev
@@ -225,7 +225,10 @@ class Narrator:
     def lines(self, events: Iterable[ev.Event]) -> list[str]:
         """One line per event that shows something, by the table `NARRATION` below."""
         out: list[str] = []
-        for e in events:
+        for e in _together(events):
+            if isinstance(e, tuple):  # one condition put on several at once (R-OUT-5)
+                out.append(self._ConditionsApplied(e))
+                continue
             handler = NARRATION.get(type(e))
             if handler is None:  # a bug, caught by tests/test_narration.py, never a blank
                 raise LookupError(f"no narration for {ev.event_type(e)}: "
@@ -360,6 +363,19 @@ class Narrator:
                       weapon=self.markup.escape(e.weapon_name), roll=self.roll(e.roll),
                       defense=defense, outcome=self.markup.bold(self.cat[outcome]))
 
+    def _ConfusionRolled(self, e: ev.ConfusionRolled) -> str:
+        """R-CND-7: "Snag is confused: 1d100 (37) = 37 — does nothing this turn"."""
+        if e.band == "attack":
+            key = "confusion_attack_by" if e.by_first else "confusion_attack_nearest"
+        else:
+            key = f"confusion_{e.band}"
+        if key not in self.cat:
+            key = "confusion_normal"  # not a band (hand-made data): no claim beyond the die
+        outcome = self.t(key, target=self.name(e.target_name), g=self.g(e.name))
+        return self.t("ConfusionRolled", name=self.name(e.name),
+                      cond=self.markup.bold(self.condition_name(e.condition, e.gender)),
+                      roll=self.roll(e.roll), outcome=self.markup.bold(outcome))
+
     def _MissChanceRolled(self, e: ev.MissChanceRolled) -> str:
         """R-CND-8: "Miss chance 50% (blinded): 1d100 (37) = 37 — the blow goes wide: 37 ≤ 50"."""
         source = (self.cat["miss_source_concealment"] if e.source == "concealment"
@@ -376,6 +392,8 @@ class Narrator:
 
     def _DamageRolled(self, e: ev.DamageRolled) -> str:
         crit = self.t("crit_times", mult=e.multiplier) if e.critical else ""
+        if e.sneak is not None:  # R-ACT-13: "+ sneak attack 2d6 (4, 5) = 9", apart
+            crit += self.t("sneak_attack", roll=self.roll(e.sneak))
         if e.amount == e.roll.total:  # R-OUT-9: no "= 8 → 8"
             return self.t("DamageRolled_total", target=self.name(e.target_name),
                           roll=self.roll(e.roll), crit=crit)
@@ -453,8 +471,46 @@ class Narrator:
 
     def _SaveRolled(self, e: ev.SaveRolled) -> str:
         outcome = self.cat["save_ok" if e.success else "save_failed"]
+        if e.against:  # R-CND-6: the end-of-turn save against a condition
+            return self.t("SaveRolled_condition", name=self.name(e.name),
+                          kind=self.cat[f"save_{e.save}"],
+                          cond=self.condition_name(e.against, e.gender), roll=self.roll(e.roll),
+                          dc=e.dc, outcome=self.markup.bold(outcome))
         return self.t("SaveRolled", name=self.name(e.name), kind=self.cat[f"save_{e.save}"],
                       roll=self.roll(e.roll), dc=e.dc, outcome=self.markup.bold(outcome))
+
+    def _OngoingDamageRolled(self, e: ev.OngoingDamageRolled) -> str:
+        """R-CND-6: "Mira is on fire: 1d6 (4) = 4 damage (fire)"."""
+        energy = self.t("ongoing_energy", energy=self.label("damage_kind", e.energy)) \
+            if e.energy else ""
+        return self.t("OngoingDamageRolled", name=self.name(e.name),
+                      cond=self.markup.bold(self.condition_name(e.condition, e.gender)),
+                      roll=self.roll(e.roll), energy=energy)
+
+    def label(self, family: str, word: str) -> str:
+        """The catalogue's `family_word` (a save kind, an energy kind), else `word` escaped."""
+        return self.cat.get(f"{family}_{word}") or self.markup.escape(word)
+
+    def condition_terms(self, extra: Mapping[str, Any]) -> str:
+        """R-CND-6/10: what a condition's entry says besides its duration ("save ends: Will
+        DC 15", "1d6 fire damage at each turn start", "attack +1, saves +1"), or ""."""
+        parts = []
+        if extra.get("save"):
+            kind, _, dc = str(extra["save"]).partition(":")
+            parts.append(self.t("cond_save_ends", kind=self.label("save", kind),
+                                dc=self.markup.escape(dc)))
+        if extra.get("damage"):
+            expr = self.expr(str(extra["damage"]))
+            if extra.get("energy"):
+                parts.append(self.t("cond_ongoing_energy", expr=expr,
+                                    energy=self.label("damage_kind", str(extra["energy"]))))
+            else:
+                parts.append(self.t("cond_ongoing", expr=expr))
+        for column in ("attack", "defense", "saves", "damage_bonus"):
+            n = int(extra.get(column) or 0)
+            if n:
+                parts.append(self.t(f"custom_{column}", n=f"{n:+d}"))
+        return "; ".join(parts)
 
     def _EffectRolled(self, e: ev.EffectRolled) -> str:
         return self.t(f"EffectRolled_{e.effect}", action=self.markup.escape(e.action_name),
@@ -730,9 +786,27 @@ class Narrator:
 
     def _ConditionApplied(self, e: ev.ConditionApplied) -> str:
         key = "ConditionApplied_replaced" if e.replaced else "ConditionApplied"
+        duration = self.duration(e.turns, e.ends, e.of_name)
+        terms = self.condition_terms(e.extra())
         return self.t(key, name=self.name(e.name),
                       cond=self.markup.bold(self.condition_name(e.condition, e.gender)),
-                      duration=self.duration(e.turns, e.ends, e.of_name))
+                      duration=f"{duration}; {terms}" if terms else duration)
+
+    def _ConditionsApplied(self, group: tuple[ev.ConditionApplied, ...]) -> str:
+        """One line for the same condition put on several at once, agreeing in number (and
+        gender: feminine when all are): "Snag y Nit quedan enredados"."""
+        e = group[0]
+        key = "ConditionApplied_replaced_many" if e.replaced else "ConditionApplied_many"
+        duration = self.duration(e.turns, e.ends, e.of_name) if e.turns is not None \
+            else self.t("cond_until_removed_many")
+        terms = self.condition_terms(e.extra())
+        feminine = all(x.gender == "f" for x in group)
+        cond = self.condition_name(e.condition, "f" if feminine else "m")
+        if self.lang == "es" and f"cond_{e.condition}" in self.cat:
+            cond = spanish_plural(cond)
+        return self.t(key, name=self.names(x.name for x in group),
+                      cond=self.markup.bold(cond),
+                      duration=f"{duration}; {terms}" if terms else duration)
 
     def _ConditionRemoved(self, e: ev.ConditionRemoved) -> str:
         key = f"ConditionRemoved_{e.reason}"
@@ -751,6 +825,41 @@ class Narrator:
     def _DiceCommitted(self, e: ev.DiceCommitted) -> str:
         return self.t("DiceCommitted", algorithm=e.algorithm,
                       commitment=self.markup.bold(e.commitment))
+
+
+def _together(events: Iterable[ev.Event]) -> Iterator[ev.Event | tuple[ev.ConditionApplied, ...]]:
+    """The events, each run of consecutive ConditionApplied that differ only in who holds
+    the condition (one command putting it on several) as one tuple."""
+    run: list[ev.ConditionApplied] = []
+    for e in events:
+        if isinstance(e, ev.ConditionApplied) and run and _same_condition(run[0], e):
+            run.append(e)
+            continue
+        if run:
+            yield run[0] if len(run) == 1 else tuple(run)
+            run = []
+        if isinstance(e, ev.ConditionApplied):
+            run.append(e)
+        else:
+            yield e
+    if run:
+        yield run[0] if len(run) == 1 else tuple(run)
+
+
+def _same_condition(a: ev.ConditionApplied, b: ev.ConditionApplied) -> bool:
+    return (a.condition, a.turns, a.ends, a.of_name, a.replaced, a.extra()) == \
+        (b.condition, b.turns, b.ends, b.of_name, b.replaced, b.extra()) and a.who != b.who
+
+
+def spanish_plural(words: str) -> str:
+    """A Spanish condition name in the plural: its first word takes -s after a vowel, -es
+    after a consonant ("enredado" → "enredados", "oculto a medias" → "ocultos a medias");
+    a phrase opening with a preposition ("a cubierto") does not change."""
+    first, _, rest = words.partition(" ")
+    if first in ("a", "en", "de", "sin"):
+        return words
+    first += "s" if first[-1:] in "aeiouáéíóú" else "es"
+    return f"{first} {rest}" if rest else first
 
 
 # Every event type and the method that narrates it: a new event needs a row here (the test
@@ -782,6 +891,9 @@ NARRATION: dict[type[ev.Event], Callable[[Narrator, Any], str | None]] = {
     ev.Removed: Narrator._Removed,
     ev.AttackRolled: Narrator._AttackRolled,
     ev.MissChanceRolled: Narrator._MissChanceRolled,
+    ev.ConfusionRolled: Narrator._ConfusionRolled,
+    ev.ConfusionCleared: Narrator._silent,
+    ev.OngoingDamageRolled: Narrator._OngoingDamageRolled,
     ev.CriticalConfirmRolled: Narrator._CriticalConfirmRolled,
     ev.DamageRolled: Narrator._DamageRolled,
     ev.CriticalIgnored: Narrator._CriticalIgnored,

@@ -201,6 +201,8 @@ def _status_line(enc: Encounter, c: Combatant, n: Narrator, gm: bool) -> str:
     for name, cond in c.conditions.items():  # R-CND-2: each with what is left of it
         of = enc.find(cond.of) if cond.of else None
         left = n.duration(cond.turns, cond.ends or "start", of.display if of else "")
+        terms = n.condition_terms(cond.entry())  # R-CND-6/10: save, damage, modifiers
+        left = f"{left}; {terms}" if terms else left
         bits.append(f"{n.condition_name(name, c.gender)} ({left})")
     if c.engaged:
         bits.append(n.t("engaged_with", g=g,
@@ -276,8 +278,7 @@ def status_data(enc: Encounter, gm: bool) -> dict[str, Any]:
                                 "missile_engaged": list(c.missile_engaged),
                                 "guarding": c.guarding,
                                 "readied": _readied(c, gm),
-                                "conditions": {k: {f: v for f, v in cond.values().items()
-                                                   if v is not None}
+                                "conditions": {k: cond.entry()
                                                for k, cond in c.conditions.items()}}
         if c.pc or gm:
             item.update(hp=c.hp, max_hp=c.full_hp)

@@ -28,6 +28,7 @@ def families() -> tuple[ModuleType, ...]:
         actions,
         attack,
         conditions,
+        confusion,
         declared,
         disengage,
         gm_set,
@@ -44,4 +45,4 @@ def families() -> tuple[ModuleType, ...]:
     )
 
     return (initiative, intercept, turns, hp, rolls, attack, movement, disengage, actions,
-            conditions, newcomers, declared, orders, gm_set, ready, presence)
+            conditions, confusion, newcomers, declared, orders, gm_set, ready, presence)

@@ -23,6 +23,7 @@ from pbwcombat.rules.allowance import (
 from pbwcombat.rules.aoo import provoke_in_place
 from pbwcombat.rules.attack import strain_after_standard
 from pbwcombat.rules.damage import gain_temp, reduce_damage
+from pbwcombat.rules.effects import reads_by, save_mods
 from pbwcombat.rules.hp import change_hp, deal
 
 COSTS = ("standard", "move", "full", "free")
@@ -108,7 +109,7 @@ def _effect(res: Resolution, me: Combatant, a: ActionDef, targets: list[str]) ->
         assert a.dc is not None  # the schema asks a save for a dc
         for t in targets:
             c = res.enc.get(t)
-            roll = res.dice.d20(Mod(c.save_bonus(a.save), a.save))
+            roll = res.dice.d20(Mod(c.save_bonus(a.save), a.save), *save_mods(c.affecting))
             n = roll.natural
             success = n != 1 and (n == 20 or roll.total >= a.dc)
             saved[t] = success
@@ -152,9 +153,14 @@ def apply_condition(res: Resolution, me: Combatant, a: ActionDef, targets: list[
     the start of the actor's `condition_rounds`-th next turn (absent: until removed)."""
     if a.condition is None:
         return
+    extra = {"save": f"{a.save}:{a.dc}" if a.condition_save else None,  # R-CND-6
+             "damage": a.condition_damage,
+             "energy": a.energy if a.condition_damage else None,  # ruling: its energy
+             "by": me.id if reads_by(a.condition) else None}  # R-CND-7: the actor put it on
     for t in targets:
         if res.enc.get(t).status != "dead":
-            conditions.apply_condition(res, t, a.condition, a.condition_rounds, "start", me.id)
+            conditions.apply_condition(res, t, a.condition, a.condition_rounds, "start", me.id,
+                                       extra)
 
 
 def _take_action(res: Resolution, x: act.TakeAction) -> None:

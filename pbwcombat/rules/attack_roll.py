@@ -8,9 +8,10 @@ from __future__ import annotations
 from pbwcombat import events as ev
 from pbwcombat.dice import Mod
 from pbwcombat.engine import Resolution
+from pbwcombat.geometry import distance
 from pbwcombat.model import Combatant, Weapon
 from pbwcombat.rules.damage import critical_ignored, reduce_damage
-from pbwcombat.rules.effects import UNSEEN, held
+from pbwcombat.rules.effects import UNSEEN, custom, held
 from pbwcombat.rules.engagement import engage
 from pbwcombat.rules.hp import deal
 
@@ -28,7 +29,35 @@ def effective_defense(c: Combatant, melee: bool = True, unseen: bool = False) ->
     defense = c.defense + (h.defense_melee if melee else h.defense_ranged)
     if c.flat_footed or h.loses_dex or unseen:
         defense -= max(c.dex_mod, 0) + c.dodge
-    return defense
+    return defense + sum(m.value for m in custom(names, "defense"))  # R-CND-10
+
+
+SNEAK_RANGE = 6  # R-ACT-13: a ranged sneak attack only within 6 squares
+
+
+def sneaks(a: Combatant, t: Combatant, weapon: Weapon, declared: bool) -> bool:
+    """R-ACT-13: sneak attack applies when the target loses `dex` against the attacker
+    (flat-footed, blinded, helpless, an invisible attacker: `declared` covers the last and a
+    declared `--flanking`), a ranged weapon is within 6 squares, and the target is not
+    `immune = ["precision"]`."""
+    if "precision" in t.immune:
+        return False
+    if weapon.kind == "ranged" and a.position is not None and t.position is not None \
+            and distance(a.position, t.position) > SNEAK_RANGE:
+        return False
+    if declared or t.is_flat_footed:
+        return True
+    return bool(t.affecting) and held(t.affecting).loses_dex
+
+
+def damage_mods(a: Combatant, melee: bool, times: int) -> tuple[Mod, ...]:
+    """R-CND-5 and R-CND-10: the attacker's condition damage modifiers (sickened, fatigued and
+    exhausted in melee, `--damage-bonus`), part of each roll, so a critical multiplies them
+    (Clarifications' damage order)."""
+    h = held(a.conditions)
+    mods = (*(h.melee_damage_mods if melee else h.ranged_damage_mods),
+            *custom(a.conditions, "damage_bonus"))
+    return tuple(Mod(m.value * times, m.note) for m in mods)
 
 
 def miss_chance(attacker: Combatant, target: Combatant, declared: int = 0) -> tuple[int, str]:
@@ -72,7 +101,7 @@ def defense_conditions(c: Combatant) -> tuple[str, ...]:
 def attack_roll(res: Resolution, attacker: str, target: str, weapon: Weapon, kind: str,
                 mods: tuple[Mod, ...] = (), defense_zero: bool = False,
                 engages: bool = True, declared_miss_chance: int = 0,
-                unseen: bool = False) -> bool:
+                unseen: bool = False, flanking: bool = False) -> bool:
     """One attack roll with its miss chance, confirmation and damage (R-ATK-1…5, R-CND-8);
     True if it hit.
 
@@ -80,7 +109,9 @@ def attack_roll(res: Resolution, attacker: str, target: str, weapon: Weapon, kin
     `declared_miss_chance`: a declared concealment (`--concealment N`, 1–100; `total`
     is 50), rolled with the attacker's and the target's own (only the highest is rolled).
     `unseen`: the attacker is declared invisible for this roll (`--invisible`): the
-    invisible row's +2 and the target's Dex lost, as if it held the condition."""
+    invisible row's +2 and the target's Dex lost, as if it held the condition.
+    `flanking`: the attack is declared flanking (its +2 is the caller's `mods`): it allows
+    sneak attack (R-ACT-13)."""
     a, t = res.enc.get(attacker), res.enc.get(target)
     melee = weapon.kind == "melee"
     h = held(a.conditions) if a.conditions else None
@@ -89,7 +120,8 @@ def attack_roll(res: Resolution, attacker: str, target: str, weapon: Weapon, kin
     unseen = unseen or (h is not None and h.unseen)
     defense = 0 if defense_zero else effective_defense(t, melee, unseen)
     if h is not None:  # R-CND-3/5: the attacker's conditions (prone: its melee attacks −4)
-        mods = (*mods, *(h.melee_mods if melee else h.ranged_mods))
+        mods = (*mods, *(h.melee_mods if melee else h.ranged_mods),
+                *custom(a.conditions, "attack"))  # R-CND-10
     if melee and t.affecting:  # R-CND-5 helpless (R-HP-7's too): melee attacks against it +4
         mods = (*mods, *held(t.affecting).melee_against)
     bonus = (Mod(weapon.attack, "attack"), *mods)
@@ -116,9 +148,14 @@ def attack_roll(res: Resolution, attacker: str, target: str, weapon: Weapon, kin
         critical = n != 1 and (n == 20 or confirm.total >= defense)
         res.emit(ev.CriticalConfirmRolled(attacker, target, confirm, defense, critical))
     times = weapon.crit_mult if critical else 1
-    damage = res.dice.roll(weapon.damage, times=times)  # R-ATK-4: bonuses included
-    amount = max(1, damage.total)
-    res.emit(ev.DamageRolled(attacker, target, t.display, damage, amount, critical, times))
+    extra = damage_mods(a, melee, times) if h is not None else ()
+    damage = res.dice.roll(weapon.damage, extra, times)  # R-ATK-4: bonuses included
+    sneak = None
+    if a.sneak_attack is not None and sneaks(a, t, weapon, unseen or flanking):
+        sneak = res.dice.roll(a.sneak_attack)  # R-ACT-13: after the weapon's, not multiplied
+    amount = max(1, damage.total + (sneak.total if sneak is not None else 0))
+    res.emit(ev.DamageRolled(attacker, target, t.display, damage, amount, critical, times,
+                             sneak))
     amount = reduce_damage(res, target, amount, weapon.materials, None)  # R-HP-8: DR
     deal(res, target, amount, weapon.nonlethal, "damage")  # R-HP-6/7: temp hp, nonlethal
     return True

@@ -9,17 +9,23 @@ targets that failed their save, R-ACT-3(d)). What a condition does is a row of
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator, Mapping
+from typing import Any
 
 from pbwcombat import actions as act
 from pbwcombat import events as ev
+from pbwcombat.dice import Mod, is_dice_expression
 from pbwcombat.engine import Resolution
 from pbwcombat.errors import IllegalAction, UsageError
 from pbwcombat.forms import ID_PATTERN
-from pbwcombat.model import Combatant
+from pbwcombat.model import Combatant, Condition
 from pbwcombat.rules.allowance import check_move_action, require_actor
 from pbwcombat.rules.aoo import provoke_in_place
-from pbwcombat.rules.effects import held
+from pbwcombat.rules.damage import reduce_damage
+from pbwcombat.rules.effects import held, save_mods
 from pbwcombat.rules.engagement import release_fallen
+from pbwcombat.rules.hp import deal
+from pbwcombat.traits import CUSTOM_MODS, ENERGY, parse_save
 
 _SLUG_MAX = 64
 
@@ -36,19 +42,23 @@ def check_name(name: str) -> str:
 
 
 def apply_condition(res: Resolution, who: str, name: str, rounds: int | None = None,
-                    ends: str = "start", of: str | None = None) -> None:
+                    ends: str = "start", of: str | None = None,
+                    extra: Mapping[str, Any] | None = None) -> None:
     """Put condition `name` on `who` (R-CND-1/2), replacing the duration it had. With
     `rounds` it ends at the start (or end) of the `rounds`-th next turn of `of` (default:
-    whoever's turn it is; outside any turn, `who` itself)."""
+    whoever's turn it is; outside any turn, `who` itself). `extra`: what its entry holds
+    besides (`traits.CONDITION_FIELDS`: save, damage, energy, by, custom modifiers)."""
     c = res.enc.get(who)
     replaced = name in c.conditions
+    given = {k: v for k, v in (extra or {}).items() if v}
     if rounds is None:
         res.emit(ev.ConditionApplied(who, c.display, name, None, "", "", "", replaced,
-                                     _gender(c)))
+                                     _gender(c), **given))
     else:
         clock = of or res.enc.state.turn or who
         res.emit(ev.ConditionApplied(who, c.display, name, rounds, ends, clock,
-                                     res.enc.get(clock).display, replaced, _gender(c)))
+                                     res.enc.get(clock).display, replaced, _gender(c),
+                                     **given))
     release_fallen(res, who)  # R-ENG-6: prone, helpless or unable to act: engagements end
 
 
@@ -58,13 +68,42 @@ def remove_condition(res: Resolution, who: str, name: str, reason: str,
     res.emit(ev.ConditionRemoved(who, c.display, name, reason, of_name, _gender(c)))
 
 
+def check_extra(extra: Mapping[str, Any]) -> dict[str, Any]:
+    """R-CND-6/7/10 options of `condition`: `--save KIND:DC`, `--damage EXPR`, `--energy
+    KIND` (needs `--damage`), `--by ID`, the custom modifiers; exit 2 naming the option."""
+    given = {k: v for k, v in extra.items() if v}
+    if "save" in given:
+        try:
+            parse_save(given["save"])
+        except ValueError:
+            raise UsageError("not_save_kind_dc", rule="R-CND-6", value=given["save"]) from None
+    if "damage" in given and not is_dice_expression(given["damage"]):
+        raise UsageError("damage_not_dice_expression", rule="R-CND-6", value=given["damage"])
+    if "energy" in given:
+        if "damage" not in given:
+            raise UsageError("energy_needs_damage", rule="R-CND-6")
+        if given["energy"] not in ENERGY:
+            raise UsageError("energy_not_energy_kind", rule="R-HP-8", energy=given["energy"],
+                             kinds=", ".join(ENERGY))
+    for key in CUSTOM_MODS:
+        if key in given and not -100 <= given[key] <= 100:
+            raise UsageError("custom_mod_out_of_bounds", rule="R-CND-10",
+                             flag="--" + key.replace("_", "-"), value=given[key])
+    return given
+
+
 def condition(res: Resolution, targets: list[str], name: str, rounds: int | None,
-              ends: str | None, of: str | None, remove: bool) -> None:
-    """`condition WHO[,WHO…] NAME [--rounds N] [--ends start|end] [--of ID]` and
-    `condition WHO NAME --remove` (R-CND-1)."""
+              ends: str | None, of: str | None, remove: bool,
+              extra: Mapping[str, Any] | None = None) -> None:
+    """`condition WHO[,WHO…] NAME [--rounds N] [--ends start|end] [--of ID] [--save KIND:DC]
+    [--damage EXPR [--energy KIND]] [--by ID] [--attack N …]` and `condition WHO NAME
+    --remove` (R-CND-1, R-CND-6/7/10)."""
     check_name(name)
+    given = check_extra(extra or {})
     if remove and (rounds is not None or ends is not None or of is not None):
         raise UsageError("remove_takes_rounds_ends")
+    if remove and given:
+        raise UsageError("remove_takes_condition_options")
     if rounds is None and (ends is not None or of is not None):
         raise UsageError("ends_need_rounds_n")
     if rounds is not None and rounds > 1_000_000:  # the file's bound on `turns` (SPEC: 2)
@@ -76,6 +115,8 @@ def condition(res: Resolution, targets: list[str], name: str, rounds: int | None
     people = [res.combatant(t) for t in dict.fromkeys(targets)]
     if of is not None:
         res.combatant(of)
+    if "by" in given:
+        res.combatant(given["by"])
     res.require_not_ended()
     for p in people:
         if remove:
@@ -84,7 +125,7 @@ def condition(res: Resolution, targets: list[str], name: str, rounds: int | None
                                     "does_not_have_condition", name=p.display, condition=name)
             remove_condition(res, p.id, name, "removed")
         else:
-            apply_condition(res, p.id, name, rounds, ends or "start", of)
+            apply_condition(res, p.id, name, rounds, ends or "start", of, given)
 
 
 # -- durations (R-CND-2/4) ------------------------------------------------------------------
@@ -124,6 +165,58 @@ def expire_turn_end(res: Resolution, who: str, taken: bool = True) -> None:
                 remove_condition(res, c.id, name, "expired")
 
 
+# -- save ends and ongoing damage (R-CND-6) ---------------------------------------------------
+
+
+def _entries_with(res: Resolution, who: str, key: str
+                  ) -> Iterator[tuple[str, Condition, Combatant]]:
+    """`who`'s conditions whose entry sets `key`, in the order they were put on, each as
+    (name, entry, the holder now) while the holder is alive and still holds it (an earlier
+    one may have ended it, or killed the holder: the dead take no more damage, roll no
+    saves)."""
+    first = res.enc.get(who)
+    if not first.conditions or first.removed:
+        return
+    for name, cond in list(first.conditions.items()):
+        if getattr(cond, key) is None:
+            continue
+        now = res.enc.get(who)
+        if now.status == "dead":
+            return
+        if name in now.conditions:
+            yield name, cond, now
+
+
+def ongoing_damage(res: Resolution, who: str) -> None:
+    """R-CND-6: at the start of each of its turns (a skipped one included), before anything
+    else, `who` takes each held condition's `damage`, in the order they were put on: rolled,
+    untyped unless the entry gives `energy` (then R-HP-8's resistance and immunity), absorbed
+    by temporary hp, then R-HP thresholds."""
+    for name, cond, now in _entries_with(res, who, "damage"):
+        assert cond.damage is not None
+        roll = res.dice.roll(cond.damage)
+        res.emit(ev.OngoingDamageRolled(who, now.display, name, roll, cond.energy or "",
+                                        _gender(now)))
+        amount = reduce_damage(res, who, max(roll.total, 0), None, cond.energy)
+        deal(res, who, amount, False, "ongoing")
+
+
+def end_of_turn_saves(res: Resolution, who: str, taken: bool = True) -> None:
+    """R-CND-6: at the end of each of its turns (a skipped one included), `who` rolls each
+    held condition's `save`, in the order they were put on: 1d20 + `saves.KIND` + every held
+    condition's save modifiers (the saved-against one's included), natural 20 succeeds,
+    natural 1 fails (R-ACT-3); success ends the condition."""
+    for name, cond, now in _entries_with(res, who, "save"):
+        assert cond.save is not None
+        kind, dc = parse_save(cond.save)
+        roll = res.dice.d20(Mod(now.save_bonus(kind), kind), *save_mods(now.affecting))
+        n = roll.natural
+        success = n != 1 and (n == 20 or roll.total >= dc)
+        res.emit(ev.SaveRolled(who, now.display, kind, roll, dc, success, name, _gender(now)))
+        if success:
+            remove_condition(res, who, name, "saved")
+
+
 def expire_orphans(res: Resolution) -> None:
     """R-CND-4: at the start of a round, durations whose `of` combatant is dead or removed
     end."""
@@ -158,7 +251,10 @@ def stand_up(res: Resolution, who: str) -> None:
 
 
 def _condition(res: Resolution, x: act.SetCondition) -> None:
-    condition(res, list(x.targets), x.name, x.rounds, x.ends, x.of, x.remove)
+    extra = {"save": x.save, "damage": x.damage, "energy": x.energy, "by": x.by,
+             "attack": x.attack, "defense": x.defense, "saves": x.saves,
+             "damage_bonus": x.damage_bonus}
+    condition(res, list(x.targets), x.name, x.rounds, x.ends, x.of, x.remove, extra)
 
 
 def _stand_up(res: Resolution, x: act.StandUp) -> None:
@@ -167,5 +263,5 @@ def _stand_up(res: Resolution, x: act.StandUp) -> None:
 
 HANDLES = {act.SetCondition: _condition, act.StandUp: _stand_up}
 ON_ROUND_START = (expire_orphans,)  # R-CND-4
-ON_TURN_START = (tick_turn_start,)  # R-CND-2: before anything else
-ON_TURN_END = (expire_turn_end,)
+ON_TURN_START = (ongoing_damage, tick_turn_start)  # R-CND-6, then R-CND-2 (Clarifications)
+ON_TURN_END = (expire_turn_end, end_of_turn_saves)

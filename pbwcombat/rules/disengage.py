@@ -10,7 +10,7 @@ from pbwcombat.engine import Resolution
 from pbwcombat.geometry import Square, distance, melee_weapons
 from pbwcombat.model import Combatant
 from pbwcombat.rules.attack_roll import attack_roll, effective_defense
-from pbwcombat.rules.effects import held
+from pbwcombat.rules.effects import custom, held
 from pbwcombat.rules.engagement import initiative_rank
 
 
@@ -120,7 +120,8 @@ def _contest(res: Resolution, me: Combatant, opponents: list[Combatant], streak:
                 and attacked_since_previous_turn(res, me, o.id)):
             continue
         roll = res.dice.d20(Mod(_best_attack(o, missile), "attack"),
-                            *held(o.conditions).total_mods)
+                            *held(o.conditions).total_mods,
+                            *custom(o.conditions, "attack"))  # R-CND-5, R-CND-10
         res.emit(ev.AttackTotalRolled(o.id, o.display, me.id, roll))
         best = roll.total if best is None else max(best, roll.total)
     return best is None or defense.total >= best

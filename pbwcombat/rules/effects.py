@@ -51,6 +51,12 @@ class Effect(Value):
     out: bool = False  # out of the fight for R-TRN-6 (unconscious)
     initiative: int = 0  # its initiative rolls made while it holds (deafened)
     ends_on_stand_up: bool = False  # the built-in `stand-up` removes it
+    crawls: bool = False  # its only movement: crawling one square as a move action (R-CND-9)
+    saves: int = 0  # its saving throws (R-ACT-3 and R-CND-6 saves)
+    damage: int = 0  # its weapon damage rolls (sickened)
+    melee_damage: int = 0  # its melee weapon damage rolls (fatigued, exhausted)
+    confused: bool = False  # rolls R-CND-7's behaviour table at each of its turn starts
+    flees: bool = False  # flees (R-ORD-2) when it acts by standing orders
     unseen: bool = False  # its targets lose `dex` against it (invisible)
     hidden: bool = False  # attacks against it need `--concealment total` (declared)
     closes_line_of_fire: bool = False  # R-ENG-5: never missile-engaged by presence
@@ -65,7 +71,7 @@ class Effect(Value):
 # The known conditions (R-CND-3), in the order their notes are shown beside a Defense.
 EFFECTS: dict[str, Effect] = {
     "prone": Effect(melee_attack=-4, defense_melee=-4, defense_ranged=4, down=True,
-                    ends_on_stand_up=True),
+                    ends_on_stand_up=True, crawls=True, no_run_or_charge=True),
     "stunned": Effect(defense=-2, loses_dex=True, per_turn="none"),
     "paralyzed": Effect(helpless=True, per_turn="none"),
     "flat-footed": Effect(flat_footed=True),
@@ -77,17 +83,19 @@ EFFECTS: dict[str, Effect] = {
     "dazed": Effect(per_turn="none"),
     "deafened": Effect(initiative=-4),
     "entangled": Effect(attack=-2, defense=-2, half_speed=True, no_run_or_charge=True),
-    "exhausted": Effect(attack=-3, defense=-3, half_speed=True, no_run_or_charge=True),
-    "fatigued": Effect(attack=-1, defense=-1, no_run_or_charge=True),
-    "frightened": Effect(attack=-2),
+    "exhausted": Effect(attack=-3, defense=-3, half_speed=True, no_run_or_charge=True,
+                        melee_damage=-3),
+    "fatigued": Effect(attack=-1, defense=-1, no_run_or_charge=True, melee_damage=-1),
+    "frightened": Effect(attack=-2, saves=-2, flees=True),
     "helpless": Effect(helpless=True, per_turn="none"),
     "nauseated": Effect(per_turn="move"),
-    "panicked": Effect(per_turn="move"),
-    "shaken": Effect(attack=-2),
-    "sickened": Effect(attack=-2),
+    "panicked": Effect(per_turn="move", saves=-2, flees=True),
+    "shaken": Effect(attack=-2, saves=-2),
+    "sickened": Effect(attack=-2, saves=-2, damage=-2),
     "cover": Effect(defense_ranged=4, closes_line_of_fire=True),
     "concealed": Effect(miss_chance_against=20),
     "invisible": Effect(attack=2, unseen=True, miss_chance_against=50),
+    "confused": Effect(confused=True),
     "hidden": Effect(hidden=True),
 }
 # `attack --invisible`: the invisible row's attack bonus for one roll (its other effects are
@@ -132,12 +140,17 @@ class Held(Value):
     initiative_mods: tuple[Mod, ...]  # its initiative rolls
     melee_against: tuple[Mod, ...]  # melee attack rolls against it (helpless: +4)
     stand_up_ends: tuple[str, ...]
+    crawls_by: str  # R-CND-9: the condition that leaves it only crawling ("" if none)
     defense_notes: tuple[str, ...]
     miss_chance: tuple[int, str]  # R-CND-8: its own attacks' highest chance, and whose
     miss_chance_against: tuple[int, str]  # … of attacks against it
     unseen: bool  # its targets lose `dex` against it
     hidden: bool
     closes_line_of_fire: bool  # R-ENG-5 (cover)
+    save_mods: tuple[Mod, ...]  # its saving throws
+    flees: bool  # by standing orders it flees (frightened, panicked)
+    melee_damage_mods: tuple[Mod, ...]  # its melee weapon damage rolls
+    ranged_damage_mods: tuple[Mod, ...]  # its ranged weapon damage rolls
 
     @property
     def can_act(self) -> bool:
@@ -187,12 +200,18 @@ def _fold(names: frozenset[str]) -> Held:
         initiative_mods=tuple(Mod(e.initiative, n) for n, e in rows if e.initiative),
         melee_against=(Mod(HELPLESS_MELEE, "helpless"),) if helpless else (),
         stand_up_ends=tuple(n for n, e in rows if e.ends_on_stand_up),
+        crawls_by=next((n for n, e in rows if e.crawls), ""),
         defense_notes=tuple(n for n, e in rows if e.shown_beside_defense),
         miss_chance=_highest((e.miss_chance, n) for n, e in rows),
         miss_chance_against=_highest((e.miss_chance_against, n) for n, e in rows),
         unseen=any(e.unseen for _, e in rows),
         hidden=any(e.hidden for _, e in rows),
         closes_line_of_fire=any(e.closes_line_of_fire for _, e in rows),
+        save_mods=tuple(Mod(e.saves, n) for n, e in rows if e.saves),
+        flees=any(e.flees for _, e in rows),
+        melee_damage_mods=tuple(Mod(e.damage + e.melee_damage, n) for n, e in rows
+                                if e.damage + e.melee_damage),
+        ranged_damage_mods=tuple(Mod(e.damage, n) for n, e in rows if e.damage),
     )
 
 
@@ -213,6 +232,48 @@ def held(conditions: Mapping[str, Any]) -> Held:
     if not conditions:
         return NOTHING
     return _fold(frozenset(conditions))
+
+
+def custom(conditions: Mapping[str, Any], column: str) -> tuple[Mod, ...]:
+    """R-CND-10: the declared modifiers of one column (`attack`, `defense`, `saves`,
+    `damage_bonus`) of the conditions held, one Mod per condition, named after it (a table
+    condition's own row is added apart, by `held`). Read from each entry's field, so a
+    change of the entry is seen at once (no cache: entries are few)."""
+    out = []
+    for name, cond in conditions.items():
+        value = getattr(cond, column, 0) if cond is not None else 0
+        if value:
+            out.append(Mod(value, name))
+    return tuple(out)
+
+
+def save_mods(conditions: Mapping[str, Any]) -> tuple[Mod, ...]:
+    """R-CND-5 and R-CND-10: the modifiers of its saving throws (R-ACT-3, R-CND-6)."""
+    if not conditions:
+        return ()
+    return (*held(conditions).save_mods, *custom(conditions, "saves"))
+
+
+def confuses(name: str) -> bool:
+    """R-CND-7: the condition rolls the behaviour table at its holder's turn starts."""
+    row = EFFECTS.get(name)
+    return row is not None and row.confused
+
+
+def confusing(conditions: Mapping[str, Any]) -> str:
+    """The held condition that confuses (R-CND-7), or ""."""
+    return next((n for n in conditions if confuses(n)), "")
+
+
+def reads_by(name: str) -> bool:
+    """R-CND-7: whether the condition's `by` (who put it on) changes what it does: an action
+    records its actor there only then, so other entries stay as they were written."""
+    return confuses(name)
+
+
+def flees(conditions: Mapping[str, Any]) -> bool:
+    """R-CND-5: frightened and panicked flee (R-ORD-2) when they act by standing orders."""
+    return bool(conditions) and held(conditions).flees
 
 
 def known_conditions() -> tuple[str, ...]:

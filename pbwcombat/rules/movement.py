@@ -13,6 +13,7 @@ from pbwcombat.rules.allowance import move_kind, require_actor
 from pbwcombat.rules.aoo import attack_of_opportunity, dropped, provokers
 from pbwcombat.rules.board import board_for, passable
 from pbwcombat.rules.disengage import attempt, first_in_order
+from pbwcombat.rules.effects import held
 from pbwcombat.rules.engagement import engage_at_rest, require_engagement
 from pbwcombat.rules.intercept import intercept_move
 from pbwcombat.rules.pathfind import find_path
@@ -33,6 +34,15 @@ def _check_path(res: Resolution, who: str, path: list[Square]) -> None:
     if end is not None:
         raise IllegalAction("R-TRN-2", "square_taken", square=f"({path[-1][0]},{path[-1][1]})",
                             other=end.display)
+
+
+def check_crawl(me: Combatant, path: list[Square], other: bool) -> None:
+    """R-CND-9: a prone combatant's only movement is crawling one square as a move action
+    (it provokes as moving does) or standing up: a longer move, a run, a withdraw, a 5-ft
+    step or a move to cover is refused until it stands. `other`: one of those was asked."""
+    crawl = held(me.conditions).crawls_by
+    if crawl and (other or len(path) != 1):
+        raise IllegalAction("R-CND-9", "only_crawl_held", name=me.display, state=crawl)
 
 
 def move_away(res: Resolution, who: str, to_cover: bool) -> None:
@@ -67,6 +77,8 @@ def move(res: Resolution, who: str, waypoints: list[Square], step: bool = False,
     path = path_through(start, waypoints)
     if not path:
         raise UsageError("already_at", name=me.display, square=f"({start[0]},{start[1]})")
+    if me.conditions and not res.force:
+        check_crawl(me, path, step or run or withdraw or to_cover)
     if run and not is_straight(start, path) and not res.force:
         raise IllegalAction("R-TRN-2", "run_goes_straight_line")
     _check_path(res, who, path)

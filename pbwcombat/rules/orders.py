@@ -18,6 +18,8 @@ from pbwcombat.errors import PbwError
 from pbwcombat.geometry import Square, distance, path_cost, segment, weapon_threatens
 from pbwcombat.model import Combatant, Encounter, Weapon
 from pbwcombat.rules.allowance import single_action_turn
+from pbwcombat.rules.confusion import confused_plan, standing
+from pbwcombat.rules.effects import flees
 from pbwcombat.rules.engagement import into_melee, shooting_forbidden
 
 SIM_DEFAULT = "attack-nearest"  # R-SIM-1: `odds` plays combatants without orders so
@@ -242,6 +244,44 @@ def attack_nearest(res: Resolution, who: str) -> None:
             return
 
 
+def attack_named(res: Resolution, who: str, target: str) -> None:
+    """R-CND-7's attack bands: attack `target` (ally or enemy) if a weapon reaches, else
+    close in along the R-GEO-2 path (a move action) and try again."""
+    for _ in range(2):
+        me, t = res.enc.get(who), res.enc.find(target)
+        if t is None or not standing(t) or not _still_mine(res, who):
+            return
+        weapon = weapon_for(res.enc, me, t, me.position)
+        if weapon is not None:
+            _attack(res, who, t, weapon)
+            return
+        if me.position is None or t.position is None:
+            return
+        dest = _toward(res.enc, me, t, _move_budget(res, me))
+        if dest is None or not _try(res, Move(who, (dest,))):
+            return
+
+
+def _toward(enc: Encounter, me: Combatant, t: Combatant, budget: int) -> Square | None:
+    """The last square along the R-GEO-2 path toward `t` within `budget` that `me` may end
+    on (no passing an enemy), stopping where a weapon reaches `t`."""
+    assert me.position is not None and t.position is not None
+    path = segment(me.position, t.position)[:-1]
+    standing_at = _standing(enc, me)
+    end = None
+    for i, sq in enumerate(path):
+        if path_cost(me.position, path[:i + 1]) > budget:
+            break
+        other = standing_at.get(sq)
+        if other is not None and other.side != me.side:
+            break
+        if other is None:
+            end = sq
+            if weapon_for(enc, me, t, sq) is not None:
+                break
+    return end
+
+
 def attack_weakest(res: Resolution, who: str) -> None:
     """R-ORD-1 "attack-weakest": among the enemies it can attack this turn (after at most one
     move action), the lowest hp, then the nearest, then file order. An engaged combatant
@@ -365,7 +405,14 @@ def follow_orders(res: Resolution, who: str, orders: str, narrate: bool = True) 
     me = res.enc.get(who)
     if not _still_mine(res, who):
         return
-    if is_fleeing(me):
+    plan = confused_plan(me) if me.confusion else None
+    if plan is not None:  # R-CND-7: it does what its d100 named (normal: its own orders)
+        if plan[0] == "flee":
+            flee(res, who)
+        elif plan[0] == "attack":
+            attack_named(res, who, plan[1])
+        return
+    if is_fleeing(me) or flees(me.conditions):  # R-CND-5: frightened and panicked flee
         if narrate:
             res.emit(ev.OrdersFollowed(who, me.display, "flee"))
         flee(res, who)

@@ -27,7 +27,7 @@ from pbwcombat.clock import deadline_text
 from pbwcombat.engine import Resolution
 from pbwcombat.errors import IllegalAction
 from pbwcombat.model import Combatant, Encounter
-from pbwcombat.rules.effects import held
+from pbwcombat.rules.effects import confusing, held
 
 
 def in_surprise(enc: Encounter) -> bool:
@@ -41,7 +41,8 @@ def acts_in_surprise(enc: Encounter, c: Combatant) -> bool:
 
 def may_take_turn(enc: Encounter, c: Combatant) -> bool:
     """R-TRN-4, R-INI-4, R-CND-3: able to act, and aware if this is the surprise round."""
-    return c.can_act and (not in_surprise(enc) or acts_in_surprise(enc, c))
+    return c.can_act and c.confusion != "nothing" and (  # R-CND-7: 21–50 does nothing
+        not in_surprise(enc) or acts_in_surprise(enc, c))
 
 
 def _has_a_turn(enc: Encounter, c: Combatant) -> bool:
@@ -143,8 +144,14 @@ def advance(res: Resolution) -> None:
             st = res.enc.state
             if cid in st.acted or cid in st.delaying:
                 continue
+            before = res.enc.get(cid).status
             if _start_or_skip(res, cid):
                 return
+            if res.enc.get(cid).status != before:  # R-TRN-6: it fell at its own turn start
+                winner = winner_if_over(res.enc)  # (R-CND-6 ongoing damage): over at once
+                if winner is not None:
+                    end_combat(res, winner, by_hand=False)
+                    return
         while res.enc.state.delaying:  # R-TRN-7: delayers left take their turns last
             who = res.enc.state.delaying[0]
             order = tuple(o for o in res.enc.state.order if o != who) + (who,)
@@ -217,6 +224,8 @@ def _skip_reason(enc: Encounter, cid: str) -> str:
         return c.status
     if c.unable_by:
         return c.unable_by
+    if c.confusion == "nothing":
+        return confusing(c.conditions) or "unaware"  # R-CND-7: its condition names it
     return "unaware"
 
 

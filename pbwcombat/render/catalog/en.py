@@ -131,6 +131,7 @@ EN: dict[str, str] = {
     "not_confirmed": "not confirmed",
     "DamageRolled": "Damage to {target}: {roll}{crit} → {amount}",
     "DamageRolled_total": "Damage to {target}: {roll}{crit}",
+    "sneak_attack": " + sneak attack {roll}",
     "crit_times": " (critical ×{mult})",
     "AmmoSpent": "{weapon}: {left} ammunition left.",
     "AmmoSpent_one": "{weapon}: 1 ammunition left.",
@@ -288,17 +289,49 @@ EN: dict[str, str] = {
     "cond_sickened": "sickened",
     "cond_sickened_f": "sickened",
     "cond_until_removed": "until removed",
+    "cond_until_removed_many": "until removed",
     "cond_start_next": "until the start of {of}'s next turn",
     "cond_start_n": "until the start of {of}'s turn {n} turns from now",
     "cond_end_current": "until the end of {of}'s current turn",
     "cond_end_next": "until the end of {of}'s next turn",
     "cond_end_n": "until the end of {of}'s turn {n} turns from now",
     "ConditionApplied": "{name} is {cond} ({duration}).",
+    "ConditionApplied_many": "{name} are {cond} ({duration}).",
+    "ConditionApplied_replaced_many": "{name} stay {cond}, now {duration}.",
     "ConditionApplied_replaced": "{name} stays {cond}, now {duration}.",
     "ConditionRemoved_removed": "{name} is no longer {cond}.",
     "ConditionRemoved_expired": "{name} is no longer {cond}: the condition has run its course.",
     "ConditionRemoved_of_gone": "{name} is no longer {cond}: its duration ran on {of}'s "
                                 "turns, and {of} is out of the fight.",
+    "ConfusionRolled": "{name} is {cond}: {roll} — {outcome}",
+    "confusion_attack_by": "attacks {target}, who confused them",
+    "confusion_attack_nearest": "attacks the nearest creature, {target}",
+    "confusion_normal": "acts normally",
+    "confusion_nothing": "does nothing this turn",
+    "confusion_flee": "flees",
+    "TurnSkipped_confused": "{name} babbles incoherently and loses this turn.",
+    "SaveRolled_condition":
+        "{name}'s {kind} save against {cond}: {roll} against DC {dc} — {outcome}",
+    "ConditionRemoved_saved": '{name} is no longer {cond}: the save ends it.',
+    "OngoingDamageRolled": '{name} is {cond}: {roll} damage{energy}',
+    "ongoing_energy": ' ({energy})',
+    "HpChanged_ongoing": '{name} is now {state}.',
+    "damage_kind_acid": "acid",
+    "damage_kind_cold": "cold",
+    "damage_kind_electricity": "electricity",
+    "damage_kind_fire": "fire",
+    "damage_kind_sonic": "sonic",
+    "damage_kind_force": "force",
+    "damage_kind_negative": "negative energy",
+    "damage_kind_positive": "positive energy",
+    "cond_save_ends": 'save ends: {kind} DC {dc}',
+    "cond_ongoing": '{expr} damage at each turn start',
+    "cond_ongoing_energy": '{expr} {energy} damage at each turn start',
+    "cond_custom": '{mods}',
+    "custom_attack": 'attack {n}',
+    "custom_defense": 'Defense {n}',
+    "custom_saves": 'saves {n}',
+    "custom_damage_bonus": 'damage {n}',
     "ConditionRemoved_stood": "{name} stands up.",
     "TurnSkipped_paralyzed": "{name} is paralyzed and loses this turn (keeping their place in "
                              "the order).",
@@ -452,6 +485,8 @@ EN: dict[str, str] = {
     "cond_cover_f": "in cover",
     "cond_concealed": "concealed",
     "cond_concealed_f": "concealed",
+    "cond_confused": "confused",
+    "cond_confused_f": "confused",
     "cond_invisible": "invisible",
     "cond_invisible_f": "invisible",
     "cond_hidden": "hidden",
@@ -702,6 +737,12 @@ EN: dict[str, str] = {
     "msg_nothing_to_undo_no_journal": "nothing to undo (no journal)",
     "msg_off_board": "{value} is off the board (coordinates from {low} to {high})",
     "msg_only_move_action_held": "{name} is {state} and has only a move action",
+    "msg_confused_must_attack":
+        "{name} is confused: this turn it may only attack {target}, move toward them or take "
+        "free actions",
+    "msg_confused_must_flee": "{name} is confused: this turn it may only move away (it flees)",
+    "msg_only_crawl_held":
+        "{name} is {state}: it may only crawl one square (a move action) or stand up",
     "msg_cannot_run_held": "{name} is {state} and cannot run",
     "msg_one_action_moved": "{name} has one action this turn and has moved",
     "msg_one_action_no_full_round":
@@ -729,7 +770,16 @@ EN: dict[str, str] = {
         "log ENCOUNTER --last 1` narrates it again",
     "msg_reckless_disengage_off":
         "reckless disengagement is off (rules.reckless_disengage = false)",
+    "msg_not_save_kind_dc":
+        "--save: \"{value}\" is not KIND:DC like will:15 (fort, ref or will) ({rule})",
+    "msg_damage_not_dice_expression": '--damage: "{value}" is not a dice expression ({rule})',
+    "msg_energy_needs_damage":
+        "--energy needs --damage: it is the ongoing damage's energy ({rule})",
+    "msg_custom_mod_out_of_bounds": '{flag}: {value} is not between -100 and 100 ({rule})',
     "msg_remove_takes_rounds_ends": "--remove takes no --rounds, --ends or --of",
+    "msg_remove_takes_condition_options":
+        "--remove takes no --save, --damage, --energy, --by, --attack, --defense, "
+        "--saves or --damage-bonus",
     "msg_result_would_break_file_limits":
         "the result would break the file's limits ({problems}); refused",
     "msg_result_would_break_file_references":

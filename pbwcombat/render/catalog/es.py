@@ -148,6 +148,7 @@ ES: dict[str, str] = {
     "not_confirmed": "no confirmado",
     "DamageRolled": "Daño a {target}: {roll}{crit} → {amount}",
     "DamageRolled_total": "Daño a {target}: {roll}{crit}",
+    "sneak_attack": " + ataque furtivo {roll}",
     "crit_times": " (crítico ×{mult})",
     "AmmoSpent": "{weapon}: quedan {left} proyectiles.",
     "AmmoSpent_one": "{weapon}: queda 1 proyectil.",
@@ -304,17 +305,49 @@ ES: dict[str, str] = {
     "cond_sickened": "indispuesto",
     "cond_sickened_f": "indispuesta",
     "cond_until_removed": "hasta que se le quite",
+    "cond_until_removed_many": "hasta que se les quite",
     "cond_start_next": "hasta el inicio del próximo turno de {of}",
     "cond_start_n": "hasta el inicio del turno de {of} dentro de {n} turnos",
     "cond_end_current": "hasta el final del turno actual de {of}",
     "cond_end_next": "hasta el final del próximo turno de {of}",
     "cond_end_n": "hasta el final del turno de {of} dentro de {n} turnos",
     "ConditionApplied": "{name} queda {cond} ({duration}).",
+    "ConditionApplied_many": "{name} quedan {cond} ({duration}).",
+    "ConditionApplied_replaced_many": "{name} siguen {cond}, ahora {duration}.",
     "ConditionApplied_replaced": "{name} sigue {cond}, ahora {duration}.",
     "ConditionRemoved_removed": "{name} ya no está {cond}.",
     "ConditionRemoved_expired": "{name} ya no está {cond}: la condición ha terminado.",
     "ConditionRemoved_of_gone": "{name} ya no está {cond}: su duración corría con los turnos "
                                 "de {of}, que está fuera del combate.",
+    "ConfusionRolled": "{name} está {cond}: {roll} — {outcome}",
+    "confusion_attack_by": "ataca a {target}, que l{g:o/a} confundió",
+    "confusion_attack_nearest": "ataca a la criatura más cercana, {target}",
+    "confusion_normal": "actúa con normalidad",
+    "confusion_nothing": "no hace nada este turno",
+    "confusion_flee": "huye",
+    "TurnSkipped_confused": "{name} balbucea incoherencias y pierde este turno.",
+    "SaveRolled_condition":
+        "Salvación de {kind} de {name} contra {cond}: {roll} contra CD {dc} — {outcome}",
+    "ConditionRemoved_saved": '{name} ya no está {cond}: la salvación lo termina.',
+    "OngoingDamageRolled": '{name} está {cond}: {roll} de daño{energy}',
+    "ongoing_energy": ' ({energy})',
+    "HpChanged_ongoing": '{name} queda {state}.',
+    "damage_kind_acid": "ácido",
+    "damage_kind_cold": "frío",
+    "damage_kind_electricity": "electricidad",
+    "damage_kind_fire": "fuego",
+    "damage_kind_sonic": "sonido",
+    "damage_kind_force": "fuerza",
+    "damage_kind_negative": "energía negativa",
+    "damage_kind_positive": "energía positiva",
+    "cond_save_ends": 'termina con una salvación: {kind} CD {dc}',
+    "cond_ongoing": '{expr} de daño al inicio de cada turno',
+    "cond_ongoing_energy": '{expr} de daño por {energy} al inicio de cada turno',
+    "cond_custom": '{mods}',
+    "custom_attack": 'ataque {n}',
+    "custom_defense": 'Defensa {n}',
+    "custom_saves": 'salvaciones {n}',
+    "custom_damage_bonus": 'daño {n}',
     "ConditionRemoved_stood": "{name} se pone en pie.",
     "TurnSkipped_paralyzed": "{name} está paralizad{g:o/a} y pierde este turno (conserva su puesto "
                              "en el orden).",
@@ -468,6 +501,8 @@ ES: dict[str, str] = {
     "cond_cover_f": "a cubierto",
     "cond_concealed": "oculto a medias",
     "cond_concealed_f": "oculta a medias",
+    "cond_confused": "confundido",
+    "cond_confused_f": "confundida",
     "cond_invisible": "invisible",
     "cond_invisible_f": "invisible",
     "cond_hidden": "escondido",
@@ -737,6 +772,14 @@ ES: dict[str, str] = {
     "msg_nothing_to_undo_no_journal": "no hay nada que deshacer (no hay diario)",
     "msg_off_board": "{value} está fuera del tablero (coordenadas de {low} a {high})",
     "msg_only_move_action_held": "{name} solo tiene una acción de movimiento",
+    "msg_confused_must_attack":
+        "{name} está confundid{name_g:o/a}: este turno solo puede atacar a {target}, acercarse "
+        "a {target} o hacer acciones gratuitas",
+    "msg_confused_must_flee":
+        "{name} está confundid{name_g:o/a}: este turno solo puede alejarse (huye)",
+    "msg_only_crawl_held":
+        "{name} está en el suelo: solo puede arrastrarse una casilla (una acción de "
+        "movimiento) o levantarse",
     "msg_cannot_run_held": "{name} no puede correr",
     "msg_one_action_moved": "{name} solo tiene una acción este turno y ya se ha movido",
     "msg_one_action_no_full_round":
@@ -767,7 +810,16 @@ ES: dict[str, str] = {
         "no se pudo imprimir el mensaje ({reason}); lo aplicado queda aplicado: `pbwcombat log "
         "ENCUENTRO --last 1` lo vuelve a narrar",
     "msg_reckless_disengage_off": "el desentablamiento temerario no se usa en este combate",
+    "msg_not_save_kind_dc":
+        "--save: «{value}» no es TIPO:CD como will:15 (fort, ref o will) ({rule})",
+    "msg_damage_not_dice_expression": '--damage: «{value}» no es una expresión de dados ({rule})',
+    "msg_energy_needs_damage":
+        "--energy necesita --damage: es la energía del daño continuo ({rule})",
+    "msg_custom_mod_out_of_bounds": '{flag}: {value} no está entre -100 y 100 ({rule})',
     "msg_remove_takes_rounds_ends": "--remove no lleva --rounds, --ends ni --of",
+    "msg_remove_takes_condition_options":
+        "--remove no lleva --save, --damage, --energy, --by, --attack, --defense, --saves ni "
+        "--damage-bonus",
     "msg_result_would_break_file_limits":
         "el resultado rompería los límites del archivo ({problems}); se rechaza",
     "msg_result_would_break_file_references":
