@@ -17,7 +17,8 @@ MAX_COMBATANTS = 5000  # SPEC: a file of up to 5,000 combatants is valid
 # reset too when present.
 _STATE = ("initiative", "status", "flat_footed", "engaged", "missile_engaged", "guarding",
           "disengage_streak", "removed", "aoo_round", "turn_clocks", "attacked_by",
-          "conditions", "position", "temp_hp", "nonlethal", "readied", "presence")
+          "conditions", "position", "temp_hp", "nonlethal", "readied", "presence",
+          "confusion")
 
 
 def _fresh(c: Combatant, **changes: Any) -> Combatant:
