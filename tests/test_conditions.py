@@ -62,7 +62,8 @@ def test_R_CND_1_condition_put_on_several_and_taken_off(run, encounter):
     assert [(e["who"], e["condition"], e["turns"]) for e in applied] == [
         ("orc", "blessed", None), ("archer", "blessed", None)]
     assert conds(path, "orc") == {"blessed": {}} and conds(path, "archer") == {"blessed": {}}
-    assert "Orc is blessed (until removed)." in r.json()["text"]
+    # one line for the condition put on both, in the plural (R-OUT-5)
+    assert "Orc and Archer are blessed (until removed)." in r.json()["text"]
     r = ok(run("condition", path, "orc", "blessed", "--remove"))
     assert "Orc is no longer blessed." in r.out
     assert conds(path, "orc") == {} and conds(path, "archer") == {"blessed": {}}
