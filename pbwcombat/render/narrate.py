@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from pbwcombat import events as ev
 from pbwcombat.dice import Roll, RolledTerm
-from pbwcombat.render.catalog import CATALOGUES, Agree
+from pbwcombat.render.catalog import CATALOGUES, Agree, spanish_plural
 from pbwcombat.render.markup import Plain
 from pbwcombat.render.messages import contract, skipped_reason
 from pbwcombat.rules.effects import nonlethal_state
@@ -849,17 +849,6 @@ def _together(events: Iterable[ev.Event]) -> Iterator[ev.Event | tuple[ev.Condit
 def _same_condition(a: ev.ConditionApplied, b: ev.ConditionApplied) -> bool:
     return (a.condition, a.turns, a.ends, a.of_name, a.replaced, a.extra()) == \
         (b.condition, b.turns, b.ends, b.of_name, b.replaced, b.extra()) and a.who != b.who
-
-
-def spanish_plural(words: str) -> str:
-    """A Spanish condition name in the plural: its first word takes -s after a vowel, -es
-    after a consonant ("enredado" → "enredados", "oculto a medias" → "ocultos a medias");
-    a phrase opening with a preposition ("a cubierto") does not change."""
-    first, _, rest = words.partition(" ")
-    if first in ("a", "en", "de", "sin"):
-        return words
-    first += "s" if first[-1:] in "aeiouáéíóú" else "es"
-    return f"{first} {rest}" if rest else first
 
 
 # Every event type and the method that narrates it: a new event needs a row here (the test

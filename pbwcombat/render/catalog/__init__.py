@@ -43,6 +43,17 @@ class Agree:
             else forms[0]
 
 
+def spanish_plural(words: str) -> str:
+    """A Spanish condition name in the plural: its first word takes -s after a vowel, -es
+    after a consonant ("enredado" → "enredados", "oculto a medias" → "ocultos a medias");
+    a phrase opening with a preposition ("a cubierto") does not change."""
+    first, _, rest = words.partition(" ")
+    if first in ("a", "en", "de", "sin"):
+        return words
+    first += "s" if first[-1:] in "aeiouáéíóú" else "es"
+    return f"{first} {rest}" if rest else first
+
+
 class Count:
     """R-OUT-5 plurals in a catalogue template, `{n_n:casilla/casillas}`: the singular form
     when the field `n` is 1 (or -1), else the plural."""
