@@ -21,7 +21,7 @@ from pbwcombat import actions as a
 from pbwcombat.dice import DiceSource
 from pbwcombat.engine import Handler, Resolution, Tables
 from pbwcombat.model import Encounter
-from pbwcombat.rules import families, presence
+from pbwcombat.rules import families, presence, ready
 
 PHASES = ("ON_ROUND_START", "ON_TURN_START", "ON_SKIPPED_TURN", "ON_TURN_COUNTED",
           "ON_TURN_END")
@@ -80,4 +80,5 @@ def apply_action(enc: Encounter, action: a.Action, dice: DiceSource, now: str,
     dispatch(res, action)
     if res.enc.state.phase in ("surprise", "combat"):
         presence.refresh(res)  # R-ENG-5: after every command
+        ready.drop_unable(res)  # R-CND-5: no actions, no readied plan
     return res

@@ -456,3 +456,15 @@ def test_R_RDY_1_a_full_round_action_is_no_plan(run, encounter):
     r = run("ready", path, "mira", "action", "ritual", "--target", "aldric", "--when",
             "acts:gob")
     assert r.code == 2 and "R-RDY-1" in r.err
+
+
+@pytest.mark.parametrize("change", [("condition", "mira", "stunned"), ("hp", "mira", "-25")])
+def test_R_RDY_1_a_readier_left_without_actions_loses_the_plan_at_once(run, encounter,
+                                                                      change):
+    path = hall(encounter)
+    _initiative(run, path)
+    ok(run("ready", path, "mira", "attack", "any", "--weapon", "bow", "--when", "enters:4,0"))
+    r = ok(run(change[0], path, *change[1:], "--format", "json"))
+    assert [e["lost"] for e in events(r, "ReadyCleared")] == [True]
+    assert "loses the readied action" in r.json()["text"]
+    assert readied(path, "mira") is None

@@ -102,6 +102,14 @@ def clear(res: Resolution, who: str) -> None:
     res.emit(ev.ReadyCleared(who, me.display))
 
 
+def drop_unable(res: Resolution) -> None:
+    """Clarifications (R-CND-5): a combatant whose actions become `none` (or that falls,
+    hp <= 0) loses its readied plan, narrated; worked out after every command."""
+    for c in res.enc.active:
+        if c.readied is not None and (not c.can_act or c.hp <= 0):
+            res.emit(ev.ReadyCleared(c.id, c.display, lost=True))
+
+
 def lapse(res: Resolution, who: str) -> None:
     """R-RDY-3: a plan that has not fired when its readier's next turn starts lapses."""
     me = res.enc.get(who)
