@@ -18,6 +18,7 @@ demo: $(STAMP)
 	PATH="$(CURDIR)/$(BIN):$$PATH" bash scripts/demo-srd.sh
 	PATH="$(CURDIR)/$(BIN):$$PATH" bash scripts/demo-ready.sh
 	PATH="$(CURDIR)/$(BIN):$$PATH" bash scripts/demo-conditions.sh
+	PATH="$(CURDIR)/$(BIN):$$PATH" bash scripts/demo-menu.sh
 
 test: $(STAMP)
 	$(BIN)/python -m pytest

@@ -8,11 +8,14 @@ neither. Fields without a default are positional arguments in order; fields with
 are `--options` (a bool is a flag), named after the field with dashes.
 """
 
-from typing import Any, ClassVar, get_type_hints
+from typing import TYPE_CHECKING, Any, ClassVar, get_type_hints
 
 from pbwcombat.engine import Resolution
 from pbwcombat.errors import UsageError
 from pbwcombat.frozen import Value
+
+if TYPE_CHECKING:
+    from pbwcombat.model import Combatant
 
 
 class Action(Value):
@@ -90,10 +93,14 @@ class FreeRoll(Action):
     reason: str = ""
 
 
+_CIRCUMSTANCES = ("flanking", "higher_ground", "cover", "concealment", "invisible")  # R-CIR-1
+_COVERS = ("half", "cover", "improved")
+
+
 class Attack(Action):
     VERB = "attack"
     DECLARABLE = True
-    CHOICES = {"on_intercept": ("redirect", "forfeit")}
+    CHOICES = {"on_intercept": ("redirect", "forfeit"), "cover": _COVERS}
     attacker: str
     target: str
     weapon: str | None = None
@@ -102,14 +109,21 @@ class Attack(Action):
     from_behind: bool = False
     no_aoo: tuple[str, ...] = ()
     no_intercept: tuple[str, ...] = ()
-    LATER = _DECLINES
+    flanking: bool = False  # R-CIR-1: declared circumstances
+    higher_ground: bool = False
+    cover: str | None = None
+    concealment: str | None = None  # "total" or 1…100
+    invisible: bool = False
+    charge: bool = False  # R-ACT-11
+    defensively: bool = False
+    LATER = (*_DECLINES, *_CIRCUMSTANCES, "charge", "defensively")
 
 
 class FullAttack(Action):
     """R-ACT-5: `attack WHO T1[,T2…] --full` (the `attack` command with `--full`)."""
 
     VERB = "attack"
-    CHOICES = {"on_intercept": ("redirect", "forfeit")}
+    CHOICES = {"on_intercept": ("redirect", "forfeit"), "cover": _COVERS}
     attacker: str
     targets: tuple[str, ...]  # one argument, comma-separated
     weapon: str | None = None
@@ -118,6 +132,14 @@ class FullAttack(Action):
     from_behind: bool = False
     no_aoo: tuple[str, ...] = ()
     no_intercept: tuple[str, ...] = ()
+    flanking: bool = False  # R-CIR-1: declared circumstances, on each roll
+    higher_ground: bool = False
+    cover: str | None = None
+    concealment: str | None = None
+    invisible: bool = False
+    defensively: bool = False  # R-ACT-11
+    trip: bool = False  # R-ACT-12: the first roll is a trip
+    LATER = (*_CIRCUMSTANCES, "defensively", "trip")
 
 
 class Move(Action):
@@ -149,7 +171,7 @@ class Disengage(Action):
 
 
 COSTS = ("standard", "move", "full", "free")
-STAND_UP = "stand-up"  # the built-in action every combatant has (R-CND-3)
+STAND_UP = "stand-up"  # a built-in action every combatant has (R-CND-3, R-ACT-8)
 
 
 class TakeAction(Action):
@@ -168,6 +190,12 @@ class TakeAction(Action):
     provokes: bool = False
     no_aoo: tuple[str, ...] = ()
     no_intercept: tuple[str, ...] = ()
+    defensively: bool = False  # R-ACT-10: cast a spell defensively
+    against: str | None = None  # R-ACT-12 aid another: the enemy
+    defense: bool = False  # R-ACT-12 aid another: the ally's Defense instead of its attack
+    counter: bool = False  # R-ACT-12 trip: the defender tries to trip back on a failure
+    weapon: str | None = None  # R-ACT-12 coup de grace: the weapon
+    LATER = ("defensively", "against", "defense", "counter", "weapon")
 
     @property
     def action(self) -> str | None:
@@ -321,6 +349,15 @@ def parse_square(text: str) -> tuple[int, int]:
 BOARD = 100_000  # the file's coordinate bound (forms.COORD)
 
 
+def parse_concealment(text: str) -> str:
+    """`--concealment N|total` (R-CIR-1): "total" (50%) or a percentage 1–100; exit 2 else."""
+    if text == "total":
+        return text
+    if not text.isdigit() or len(text) > 3 or not 1 <= int(text) <= 100:
+        raise UsageError("concealment_value", rule="R-CIR-1", value=repr(text))
+    return str(int(text))
+
+
 def _option(name: str, cls: type[Action] | None = None) -> str:
     if cls is not None and name in cls.FLAGS:
         return cls.FLAGS[name]
@@ -363,6 +400,8 @@ def _read(cls: type[Action], name: str, hint: Any, text: str) -> Any:
         return parse_square(text)
     if hint == tuple[tuple[int, int], ...]:
         return parse_square(text)
+    if name == "concealment":
+        return parse_concealment(text)
     choices = cls.CHOICES.get(name)
     if choices and text not in choices:
         raise UsageError("not_one_of", flag=flag, value=repr(text), choices=', '.join(choices))
@@ -508,7 +547,7 @@ def declared_argv(action: Action) -> tuple[str, ...]:
     return (verb, *rest)
 
 
-_ID_FIELDS = ("attacker", "target", "who", "defender", "ward")
+_ID_FIELDS = ("attacker", "target", "who", "defender", "ward", "against")
 
 
 _ID_NAMES: dict[type, tuple[tuple[str, ...], tuple[str, ...]]] = {}  # per action type
@@ -539,10 +578,7 @@ def check_ids(res: Resolution, action: object) -> None:
         for ref in refs if isinstance(refs, tuple) else ():
             res.combatant(ref)
     if isinstance(action, TakeAction):
-        check_take_action(action)
-        me = res.combatant(action.who)
-        if action.action not in (None, STAND_UP) and me.action(action.action) is None:
-            raise UsageError("has_no_action", name=me.display, action=action.action)
+        check_take_action(action, res.combatant(action.who))
     weapon = getattr(action, "weapon", None)
     if isinstance(action, (Attack, FullAttack)) and weapon:
         attacker = res.combatant(action.attacker)
@@ -551,24 +587,80 @@ def check_ids(res: Resolution, action: object) -> None:
 
 
 
-def check_take_action(x: TakeAction) -> None:
-    """R-ACT-1 usage (exit 2): a named action, or an ad hoc one (`--text` and `--cost`)."""
-    if x.text is None:
+def check_take_action(x: TakeAction, me: "Combatant | None" = None) -> None:
+    """R-ACT-1 usage (exit 2): a named action, or an ad hoc one (`--text` and `--cost`); a
+    row of the built-in table (R-ACT-8) takes `--text` as detail and, when its provokes is
+    "maybe", "usually" or "varies", `--provokes`; a row that is a command of its own is
+    refused with the command to use. `me`: the actor (its own actions win over the table)."""
+    if x.text is not None and not x.text.strip():
+        raise UsageError("action_text_text_empty")
+    if x.names and x.text is not None and not _table_row(x, me):
+        raise UsageError("action_give_action_text_not")
+    if x.names:
         if len(x.names) != 1:
             raise UsageError("action_give_one_action_text", rule="R-ACT-1")
+        if _table_row(x, me):
+            _check_row(x)
+            return
         if x.cost is not None or x.provokes:
             raise UsageError("action_cost_provokes_go_text")
-        if x.names[0] == STAND_UP and x.target:
-            raise UsageError("takes_no_target_option", name=STAND_UP)
+        if x.against is not None or x.defense or x.counter or x.weapon is not None:
+            raise UsageError("option_goes_with_row", rule="R-ACT-12",
+                             flag="--counter" if x.counter else "--against/--defense",
+                             row="trip" if x.counter else "aid-another")
+        if me is not None and me.action(x.names[0]) is None:
+            raise UsageError("has_no_action", name=me.display, action=x.names[0])
         return
-    if x.names:
-        raise UsageError("action_give_action_text_not")
-    if not x.text.strip():
-        raise UsageError("action_text_text_empty")
+    if x.text is None:
+        raise UsageError("action_give_one_action_text", rule="R-ACT-1")
     if x.cost is None:
         raise UsageError("action_text_needs_cost_standard", rule="R-ACT-1")
     if x.target:
         raise UsageError("ad_hoc_action_takes_target", rule="R-ACT-3")
+
+
+def _table_row(x: TakeAction, me: "Combatant | None") -> bool:
+    """The named action is a row of the built-in table, not one of the actor's own."""
+    if x.names == (STAND_UP,):
+        return True  # the built-in one wins over a file action of its id (R-CND-3)
+    if len(x.names) != 1 or (me is not None and me.action(x.names[0]) is not None):
+        return False
+    from pbwcombat.menu import COMMANDS, row
+
+    return x.names[0] in COMMANDS or row(x.names[0]) is not None
+
+
+def _check_row(x: TakeAction) -> None:
+    from pbwcombat.menu import COMMANDS, TARGETED, row
+
+    key = x.names[0]
+    if key in COMMANDS:
+        raise UsageError("action_row_is_command", rule="R-ACT-8", action=key,
+                         command=COMMANDS[key].replace("WHO", x.who))
+    r = row(key)
+    assert r is not None
+    if x.cost is not None:
+        raise UsageError("action_row_has_cost", rule="R-ACT-8", action=key)
+    if x.provokes and not r.optional:
+        raise UsageError("action_row_provokes_optional", rule="R-ACT-8", action=key)
+    if x.target and r.id in ("stand-up", "drop-prone", "total-defense"):
+        raise UsageError("takes_no_target_option", name=key)
+    if not x.target and r.id in TARGETED:
+        raise UsageError("needs_target", rule="R-ACT-12", name=key)
+    if r.id in TARGETED and len(x.target) != 1:
+        raise UsageError("one_target_only", rule="R-ACT-12", name=key)
+    if (x.against is not None or x.defense) and r.id != "aid-another":
+        raise UsageError("option_goes_with_row", rule="R-ACT-12", flag="--against/--defense",
+                         row="aid-another")
+    if r.id == "aid-another" and x.against is None:
+        raise UsageError("aid_needs_against", rule="R-ACT-12")
+    if x.weapon is not None and r.id != "coup-de-grace":
+        raise UsageError("option_goes_with_row", rule="R-ACT-12", flag="--weapon",
+                         row="coup-de-grace")
+    if x.counter and r.id != "trip":
+        raise UsageError("option_goes_with_row", rule="R-ACT-12", flag="--counter", row="trip")
+    if x.defensively:
+        raise UsageError("defensively_is_for_spells", rule="R-ACT-10")
 
 
 def parse_add(ids: list[str], like: str | None, count: int | None, name: str | None,

@@ -177,7 +177,15 @@ def _conditions(enc: Encounter, params: dict[str, Any]) -> list[str]:
 
 
 def _action_ids(doc: dict[str, Any], who: object) -> list[str]:
-    """WHO's `[[combatants.actions]]` ids, read from the file's table."""
+    """WHO's `[[combatants.actions]]` ids, read from the file's table, then the built-in
+    table's rows that `action` takes (R-ACT-8; not those that are commands of their own)."""
+    from pbwcombat.menu import offered
+
+    out = _own_action_ids(doc, who)
+    return list(dict.fromkeys([*out, *offered()]))
+
+
+def _own_action_ids(doc: dict[str, Any], who: object) -> list[str]:
     out: list[str] = []
     for entry in doc.get("combatants", []):
         if not isinstance(entry, dict) or entry.get("id") != who:

@@ -23,7 +23,8 @@ _STATE_ALWAYS = ("version", "phase", "round", "turn", "order")
 _OURS = {"removed", "aoo_round", "turn_clocks", "attacked_by", "clock", "round_clock",
          "turn_started_at",
          "spent", "delaying", "acted", "declarations", "winner", "group_spent",
-         "temp_hp", "nonlethal", "readied", "presence", "confusion"}
+         "temp_hp", "nonlethal", "readied", "presence", "confusion",
+         "stance", "aid", "aoo_count"}
 _FRIENDLY = {
     "missing": "required",
     "extra_forbidden": "unknown key",

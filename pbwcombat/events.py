@@ -371,6 +371,93 @@ class ActionTaken(Event):
     text: str = ""
     targets: tuple[str, ...] = ()
     target_names: tuple[str, ...] = ()
+    table: bool = False  # a row of the built-in table (R-ACT-8): named in the post's language
+
+
+class StanceTaken(Event):
+    """R-ACT-11: `who` charges, fights defensively or takes total defense, until its next
+    turn starts (`stance`: charging, defensive, total-defense)."""
+
+    who: str
+    name: str
+    stance: str
+
+
+class StanceEnded(Event):
+    """R-ACT-11: its stance ends as its next turn starts."""
+
+    who: str
+    name: str
+    stance: str
+
+
+class AidRolled(Event):
+    """R-ACT-12 aid another: the aider's attack roll against Defense 10."""
+
+    who: str
+    name: str
+    ally: str
+    ally_name: str
+    against: str
+    against_name: str
+    weapon_name: str
+    roll: Roll
+    defense: int
+    success: bool
+    kind: str  # attack | defense
+
+
+class AidGiven(Event):
+    """R-ACT-12: `who` gets +`bonus` (`kind`: on its next attack roll against `against`, or
+    Defense against its next attack), until `by`'s next turn starts."""
+
+    who: str
+    name: str
+    against: str
+    by: str
+    kind: str
+    bonus: int
+
+
+class AidUsed(Event):
+    """R-ACT-12: the aided roll was made: `who`'s `kind` bonuses against `against` are spent."""
+
+    who: str
+    against: str
+    kind: str
+
+
+class AidEnded(Event):
+    """R-ACT-12: `by`'s next turn starts: the aid it gave `who` ends."""
+
+    who: str
+    by: str
+
+
+class TouchAttackRolled(Event):
+    """R-ACT-12 trip: the melee touch attack against the touch Defense."""
+
+    who: str
+    name: str
+    target: str
+    target_name: str
+    roll: Roll
+    defense: int
+    hit: bool
+
+
+class TripChecked(Event):
+    """R-ACT-12: the opposed trip check (`counter`: the defender tripping back); ties to the
+    defender."""
+
+    who: str
+    name: str
+    target: str
+    target_name: str
+    roll: Roll
+    against: Roll
+    success: bool
+    counter: bool = False
 
 
 class UsesSpent(Event):
@@ -391,6 +478,29 @@ class CheckRolled(Event):
     roll: Roll
     dc: int | None
     success: bool
+    table: str = ""  # a row of the built-in table (R-ACT-8): named in the post's language
+
+
+class ConcentrationRolled(Event):
+    """R-ACT-10: a caster's concentration check, `why` entangled, defensively or damaged
+    (`damage` taken from the AoO before it); no natural 1/20 effect."""
+
+    who: str
+    name: str
+    action_name: str
+    why: str
+    roll: Roll
+    dc: int
+    success: bool
+    damage: int = 0
+
+
+class SpellLost(Event):
+    """R-ACT-10: a failed concentration check loses the spell (its use and cost are spent)."""
+
+    who: str
+    name: str
+    action_name: str
 
 
 class SaveRolled(Event):

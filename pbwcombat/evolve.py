@@ -37,6 +37,8 @@ NO_STATE_CHANGE: frozenset[type[ev.Event]] = frozenset({
     ev.CriticalIgnored, ev.DamageReduced, ev.NonlethalAsLethal,  # R-HP-7/8: told by others
     ev.ReadyHeld,  # R-RDY-2: set off, not legal now: it stays ready
     ev.OngoingDamageRolled,  # R-CND-6: its damage is told by HpChanged
+    ev.ConcentrationRolled, ev.SpellLost,  # R-ACT-10
+    ev.AidRolled, ev.TouchAttackRolled, ev.TripChecked,  # R-ACT-12
 })
 
 
@@ -132,8 +134,11 @@ def _(e: ev.TurnHandedOver, enc: Encounter) -> Encounter:
 def _(e: ev.ConditionApplied, enc: Encounter) -> Encounter:
     me = enc.get(e.who)
     extra = e.extra()  # R-CND-6/7/10: only what was given (written back only when set)
-    cond = Condition.new(**extra) if e.turns is None else Condition.new(
-        ends=e.ends, of=e.of, turns=e.turns, **extra)
+    if e.turns is None:  # until removed, or (R-CIR-3) until its holder next moves
+        cond = Condition.new(ends="move", **extra) if e.ends == "move" \
+            else Condition.new(**extra)
+    else:
+        cond = Condition.new(ends=e.ends, of=e.of, turns=e.turns, **extra)
     return enc.with_combatant(e.who, conditions={**me.conditions, e.condition: cond})
 
 
@@ -186,7 +191,11 @@ def _(e: ev.FlatFootedEnded, enc: Encounter) -> Encounter:
 
 @_fold.register
 def _(e: ev.AooUsed, enc: Encounter) -> Encounter:
-    return enc.with_combatant(e.who, aoo_round=e.round)
+    me = enc.get(e.who)
+    if not me.feats or "combat-reflexes" not in me.feats:
+        return enc.with_combatant(e.who, aoo_round=e.round)
+    count = me.aoo_count + 1 if me.aoo_round == e.round else 1  # R-ACT-9: made this round
+    return enc.with_combatant(e.who, aoo_round=e.round, aoo_count=count)
 
 
 @_fold.register
@@ -307,6 +316,36 @@ def _(e: ev.AmmoSpent, enc: Encounter) -> Encounter:
     weapons = tuple(w.replace(ammo=e.left) if w.id == e.weapon else w
                     for w in me.weapons)
     return enc.with_combatant(e.who, weapons=weapons)
+
+
+@_fold.register
+def _(e: ev.AidGiven, enc: Encounter) -> Encounter:
+    me = enc.get(e.who)
+    entry = {"against": e.against, "by": e.by, e.kind: e.bonus}
+    return enc.with_combatant(e.who, aid=(*me.aid, entry))
+
+
+@_fold.register
+def _(e: ev.AidUsed, enc: Encounter) -> Encounter:
+    me = enc.get(e.who)
+    kept = tuple(a for a in me.aid if not (a["against"] == e.against and e.kind in a))
+    return enc.with_combatant(e.who, aid=kept)
+
+
+@_fold.register
+def _(e: ev.AidEnded, enc: Encounter) -> Encounter:
+    me = enc.get(e.who)
+    return enc.with_combatant(e.who, aid=tuple(a for a in me.aid if a["by"] != e.by))
+
+
+@_fold.register
+def _(e: ev.StanceTaken, enc: Encounter) -> Encounter:
+    return enc.with_combatant(e.who, stance=e.stance)
+
+
+@_fold.register
+def _(e: ev.StanceEnded, enc: Encounter) -> Encounter:
+    return enc.with_combatant(e.who, stance=None)
 
 
 @_fold.register

@@ -26,6 +26,13 @@ def melee_weapons(c: Combatant) -> list[Weapon]:
     return [w for w in c.weapons if w.kind == "melee"]
 
 
+def threat_weapons(c: Combatant) -> list[Weapon]:
+    """The melee weapons that threaten squares: an unarmed strike does only with the feat
+    `improved-unarmed-strike` (R-ACT-9)."""
+    return [w for w in c.weapons if w.kind == "melee"
+            and not (w.unarmed and "improved-unarmed-strike" not in c.feats)]
+
+
 def max_reach(c: Combatant) -> int:
     """The greatest melee reach (0 without a melee weapon, R-GEO-4): the guard radius
     (R-INT-1) and the reach that engagement keeps (R-ENG-1/2)."""
@@ -37,7 +44,7 @@ def threatens(c: Combatant, square: Square) -> bool:
     if c.position is None:
         return False
     d = distance(c.position, square)
-    return any(weapon_threatens(w, d) for w in melee_weapons(c))
+    return any(weapon_threatens(w, d) for w in threat_weapons(c))
 
 
 def within_reach(c: Combatant, square: Square | None) -> bool:

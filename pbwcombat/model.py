@@ -42,6 +42,7 @@ from pbwcombat.traits import (
     COMBATANT_STATE_FIELDS,
     CONDITION_FIELDS,
     CUSTOM_MODS,
+    UNARMED_DAMAGE,
     WEAPON_FIELDS,
 )
 from pbwcombat.traits import dice_expression as _dice_expression
@@ -99,6 +100,7 @@ class Weapon(Record):
     range: int | None
     ammo: int | None
     attacks: tuple[int, ...] | None
+    unarmed: bool  # R-ACT-9 (pbwcombat.traits)
     materials: tuple[str, ...]  # R-HP-8 (pbwcombat.traits)
     nonlethal: bool  # R-HP-7
 
@@ -107,7 +109,7 @@ class Weapon(Record):
         "name": (text(200), ""),
         "kind": (literal("melee", "ranged"), "melee"),
         "attack": (_INT, 0),
-        "damage": (cs.no_info_after_validator_function(_dice_expression, text(400)), REQUIRED),
+        "damage": (cs.no_info_after_validator_function(_dice_expression, text(400)), ""),
         "crit_range": (strict_int(2, 20), 20),
         "crit_mult": (strict_int(2, 10), 2),
         "reach": (strict_int(1, 100), 1),
@@ -131,7 +133,7 @@ class Condition(Record):
     ends and ongoing damage (R-CND-6), who put it on (R-CND-7) and custom modifiers
     (R-CND-10), `pbwcombat.traits.CONDITION_FIELDS`."""
 
-    ends: Literal["start", "end"] | None
+    ends: Literal["start", "end", "move"] | None
     of: str | None
     turns: int | None
     save: str | None
@@ -144,7 +146,7 @@ class Condition(Record):
     damage_bonus: int
 
     FIELDS = {
-        "ends": (nullable(literal("start", "end")), None),
+        "ends": (nullable(literal("start", "end", "move")), None),
         "of": (nullable(_ID), None),
         "turns": (nullable(strict_int(0, 1_000_000)), None),
         **CONDITION_FIELDS,
@@ -177,6 +179,8 @@ class Readied(Record):
 
 
 def _condition_complete(c: Condition) -> Condition:
+    if c.ends == "move" and c.of is None and c.turns is None:
+        return c  # R-CIR-3: until its holder next moves
     given = [c.ends is not None, c.of is not None, c.turns is not None]
     if any(given) and not all(given):
         raise ValueError("a duration needs ends, of and turns together "
@@ -218,7 +222,12 @@ def _weapon_defaults(w: Weapon) -> Weapon:
         raise ValueError("a weapon needs a name or an id")
     if w.kind == "ranged" and w.range is None:
         raise ValueError("a ranged weapon needs a range (squares)")
-    return w.replace(id=w.id or slug(w.name), name=w.name or w.id)
+    if not w.damage and not w.unarmed:  # R-ACT-9: an unarmed strike may omit it (1d3)
+        raise ValueError("a weapon needs damage (an unarmed one may omit it: 1d3)")
+    if w.unarmed and w.kind != "melee":
+        raise ValueError("an unarmed strike is a melee weapon (R-ACT-9)")
+    return w.replace(id=w.id or slug(w.name), name=w.name or w.id,
+                     damage=w.damage or UNARMED_DAMAGE)
 
 
 class Saves(Record):
@@ -248,6 +257,8 @@ class ActionDef(Record):
     condition: str | None
     condition_rounds: int | None
     uses: int | None
+    spell_level: int | None  # R-ACT-10 (pbwcombat.traits)
+    kind: str | None  # R-ACT-8 (pbwcombat.traits)
     energy: str | None  # R-HP-8 (pbwcombat.traits)
     temp_hp: str | None  # R-HP-6
     nonlethal: bool  # R-HP-7
@@ -278,6 +289,23 @@ class ActionDef(Record):
     @property
     def display(self) -> str:
         return self.name or self.id
+
+    @property
+    def economy(self) -> tuple[str, bool]:
+        """Its cost and whether it provokes (R-ACT-8): its own keys, else its `kind`'s row of
+        the built-in table (only the cost and provokes, never the row's effect)."""
+        if self.kind is None:  # R-ACT-10: a spell provokes unless the file says it does not
+            spell = self.spell_level is not None and "provokes" not in self.fields_set
+            return self.cost, self.provokes or spell
+        from pbwcombat.menu import row
+
+        r = row(self.kind)
+        written = self.fields_set
+        cost = self.cost if "cost" in written or r is None else r.cost
+        provokes = self.provokes if "provokes" in written or r is None else r.provoking()
+        if self.spell_level is not None and "provokes" not in written:
+            provokes = True
+        return cost, provokes
 
     @property
     def needs_targets(self) -> bool:
@@ -353,6 +381,9 @@ class Combatant(Record):
     readied: Readied | None  # R-RDY-1
     presence: tuple[str, ...]  # R-ENG-5: missile engagements resting on presence alone
     confusion: str  # R-CND-7
+    aoo_count: int  # R-ACT-9
+    stance: str | None  # R-ACT-11
+    aid: tuple[dict[str, Any], ...]  # R-ACT-12
 
     FIELDS = {
         "id": (_ID, REQUIRED),

@@ -29,6 +29,11 @@ _WORD = r"[a-z0-9][a-z0-9-]*"
 _DR = re.compile(rf"^([1-9][0-9]{{0,3}})/(-|{_WORD}(?: (?:and|or) {_WORD})?)$")
 
 
+IMPROVED_UNARMED = "improved-unarmed-strike"  # R-ACT-9: an unarmed strike that is armed
+COMBAT_REFLEXES = "combat-reflexes"  # R-ACT-9: 1 + dex_mod AoOs a round, also flat-footed
+UNARMED_DAMAGE = "1d3"
+
+
 def size_step(size: str) -> int:
     """Steps from medium: large 1, huge 2 …, small −1 (R-ACT-12's ±4 per size)."""
     return SIZES.index(size) - SIZES.index("medium")
@@ -82,6 +87,16 @@ def energy_kind(value: str) -> str:
     return value
 
 
+def table_kind(value: str) -> str:
+    """An action's `kind`: a row of the built-in Actions in Combat table (R-ACT-8), read
+    only when a file says one."""
+    from pbwcombat.menu import row
+
+    if row(value) is None:
+        raise ValueError(f'"{value}" is not a row of the Actions in Combat table (R-ACT-8)')
+    return value
+
+
 def _resist(value: dict[str, int]) -> dict[str, int]:
     for kind in value:
         energy_kind(kind)
@@ -123,10 +138,14 @@ COMBATANT_FIELDS: dict[str, tuple[Any, Any]] = {
     "sneak_attack": (DICE, None),  # R-ACT-13
 }
 WEAPON_FIELDS: dict[str, tuple[Any, Any]] = {
+    "unarmed": (BOOL, False),  # R-ACT-9: an unarmed strike (damage 1d3 when omitted)
     "materials": (SLUGS, ()),  # R-HP-8: bypass damage reduction
     "nonlethal": (BOOL, False),  # R-HP-7
 }
 ACTION_FIELDS: dict[str, tuple[Any, Any]] = {
+    "spell_level": (cs.nullable_schema(strict_int(0, 9)), None),  # R-ACT-10: a spell
+    "kind": (cs.nullable_schema(cs.no_info_after_validator_function(table_kind, text(64))),
+             None),  # R-ACT-8: the row whose cost and provokes it takes
     "energy": (ENERGY_KIND, None),  # R-HP-8: its damage is of this energy
     "temp_hp": (DICE, None),  # R-HP-6: temporary hp to its targets, as `heal` goes
     "nonlethal": (BOOL, False),  # R-HP-7: its damage is nonlethal
@@ -154,4 +173,15 @@ COMBATANT_STATE_FIELDS: dict[str, tuple[Any, Any]] = {
     "nonlethal": (strict_int(0, HP_STATE_BOUND), 0),  # R-HP-7
     # R-CND-7: this turn's confusion result ("attack:ID", "normal", "nothing", "flee")
     "confusion": (cs.str_schema(strict=True, max_length=80, pattern=_CONFUSION), ""),
+    "aoo_count": (strict_int(0, 1000), 0),  # R-ACT-9 combat-reflexes: AoOs made in aoo_round
+    # R-ACT-11: until the holder's next turn starts
+    "stance": (cs.nullable_schema(cs.literal_schema(["charging", "defensive", "total-defense"])),
+               None),
+    # R-ACT-12 aid another: {against, attack | defense, by} bonuses given to it
+    "aid": (cs.tuple_schema([cs.typed_dict_schema({
+        "against": cs.typed_dict_field(text(64)),
+        "by": cs.typed_dict_field(text(64)),
+        "attack": cs.typed_dict_field(strict_int(0, 100), required=False),
+        "defense": cs.typed_dict_field(strict_int(0, 100), required=False),
+    }, extra_behavior="forbid")], variadic_item_index=0, max_length=1000), ()),
 }

@@ -40,10 +40,11 @@ step move "$fight" grub 2,4 --no-aoo aldric
 step attack "$fight" grub mira --dice 18,6
 step next "$fight"
 # Round 2. Burning Hands next to Grub provokes his attack of opportunity first (R-ACT-2),
-# then Grub's Reflex save (half damage on a success); then Mira drinks her potion (a move
-# action; Grub has already used his AoO this round).
+# then Grub's Reflex save (half damage on a success); then Mira draws her dagger, a row of the
+# built-in Actions in Combat table (a move action that does not provoke, R-ACT-8). Her potion
+# (`kind = "drink-potion"`) is a standard action, as the SRD says: it waits for another turn.
 step action "$fight" mira burning-hands --target grub --dice 3,15,3,2
-step action "$fight" mira potion --target mira
+step action "$fight" mira draw-weapon --text "her silver dagger"
 step next "$fight"
 # Three more goblins come round the mill and roll initiative at once.
 step add "$fight" goblin --like grub --count 3 --name Goblin --at 9,1 9,3 9,5 --initiative

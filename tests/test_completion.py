@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from helpers import AXE, SWORD, build, fighter
 
+from pbwcombat import menu
 from pbwcombat.actions import COSTS, DECLARABLE
 from pbwcombat.cli.options import FORMATS
 from pbwcombat.completion import _action_ids
@@ -150,20 +151,25 @@ heal = "1d8+1"
 def test_action_ids_after_action_who(bash: Any, encounter: Any) -> None:
     path = encounter(build(fighter("mira", "pcs", (0, 0)) + ACTIONS,
                            fighter("snag", "gobs", (1, 0)), fighter("nit", "gobs", (2, 0))))
-    assert candidates(bash, "action", path, "mira", "") == ["sleep", "potion"]
-    assert candidates(bash, "action", path, "mira", "p") == ["potion"]
-    assert candidates(bash, "action", path, "snag", "") == []
+    # R-ACT-8: its own actions first, then the built-in table's rows (not the commands)
+    rows = [r for r in menu.rows() if r not in menu.COMMANDS]
+    assert candidates(bash, "action", path, "mira", "") == ["sleep", "potion", *rows]
+    assert candidates(bash, "action", path, "mira", "po") == ["potion"]
+    assert candidates(bash, "action", path, "mira", "dr") == [
+        "draw-hidden-weapon", "drink-potion", "draw-weapon", "drop-item", "drop-prone"]
+    assert candidates(bash, "action", path, "snag", "") == rows
+    assert "charge" not in rows and "delay" not in rows and "trip" in rows
     assert candidates(bash, "action", path, "mira", "sleep", "--target", "snag,") == [
         "snag,mira", "snag,nit"]
     assert candidates(bash, "action", path, "mira", "--cost", "") == list(COSTS)
-    assert candidates(bash, "declare", path, "mira", "action", "") == ["sleep", "potion"]
+    assert candidates(bash, "declare", path, "mira", "action", "") == ["sleep", "potion", *rows]
 
 
 def test_action_ids_are_read_from_the_combatants_actions_table() -> None:
     doc = {"combatants": [{"id": "mira", "actions": [{"id": "sleep"}, {"id": "potion"}]},
                           {"id": "ann", "actions": [{"id": "rage"}]}]}
-    assert _action_ids(doc, "mira") == ["sleep", "potion"]
-    assert _action_ids(doc, "bob") == []
+    assert _action_ids(doc, "mira")[:3] == ["sleep", "potion", "activate-magic-item"]
+    assert _action_ids(doc, "bob") == _action_ids({}, "bob") == menu.offered()
 
 
 @pytest.mark.parametrize("text", [None, "this is [not toml", "schema = 1\n[[combatants]]\n"])

@@ -86,6 +86,7 @@ def test_declarable_is_a_property_of_the_action_class() -> None:
 
 def test_R_CND_3_turn_hooks_run_in_the_documented_family_order() -> None:
     from pbwcombat.rules import (
+        aid,
         conditions,
         confusion,
         disengage,
@@ -93,13 +94,16 @@ def test_R_CND_3_turn_hooks_run_in_the_documented_family_order() -> None:
         intercept,
         presence,
         ready,
+        stance,
         turns,
     )
 
-    # R-CND-6 ongoing damage, R-CND-2's durations, R-CND-7's d100 (the Clarifications)
-    assert TABLES.on_turn_start == (conditions.ongoing_damage, conditions.tick_turn_start,
-                                    confusion.roll_confusion, ready.lapse,
-                                    presence.at_turn_start)
+    # R-ACT-12's aid given by the one whose turn starts ends; R-CND-6 ongoing damage, R-CND-2's
+    # durations, R-CND-7's d100 (the Clarifications); R-RDY plans lapse; R-ENG-5 presence;
+    # then R-ACT-11's stances end
+    assert TABLES.on_turn_start == (aid.end_aid, conditions.ongoing_damage,
+                                    conditions.tick_turn_start, confusion.roll_confusion,
+                                    ready.lapse, presence.at_turn_start, stance.end_stance)
     assert TABLES.on_skipped_turn == (hp.bleed_if_dying,)
     assert TABLES.on_turn_counted == (intercept.end_guard, turns.end_flat_footed)
     assert TABLES.on_turn_end == (disengage.reset_idle_streak, conditions.expire_turn_end,

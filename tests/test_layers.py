@@ -45,6 +45,7 @@ LAYER_OF: dict[str, str] = {
     "pbwcombat.model": BASE,
     "pbwcombat.traits": BASE,  # the Turn 3 definition keys the model validates
     "pbwcombat.readying": BASE,  # R-RDY-1: the forms of a readied plan and its trigger
+    "pbwcombat.menu": BASE,  # the Actions in Combat table (R-ACT-8): data every layer reads
     "pbwcombat.forms": BASE,
     "pbwcombat.references": BASE,
     "pbwcombat.document": BASE,

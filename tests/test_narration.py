@@ -32,7 +32,8 @@ SILENT = {"TurnEnded", "ActionSpent", "AttackRecorded", "Stabilized", "Declarati
           "FlatFootedEnded", "AooUsed", "StreakSet", "Escaped",
           "ConditionTicked", "SkippedTurnCounted", "TurnHandedOver", "UsesSpent",
           "PresenceEngaged", "PresenceEnded",  # R-ENG-5: `show` tells it
-          "ConfusionCleared"}
+          "ConfusionCleared",
+          "AidUsed", "AidEnded"}  # R-ACT-12: the aided roll shows the bonus
 
 # Values of fields that choose a catalogue key; each is rendered.
 VARIANTS: dict[str, list[dict[str, Any]]] = {

@@ -165,7 +165,10 @@ _square = act.parse_square
                 "Examples: pbwcombat attack fight.toml aldric snag --weapon longsword ; "
                 "pbwcombat attack fight.toml mira nit --mod 2 --dice 17,6 ; "
                 "pbwcombat attack fight.toml aldric snag,grak --full ; "
-                "pbwcombat attack fight.toml mira nit --no-aoo snag")
+                "pbwcombat attack fight.toml mira nit --no-aoo snag ; "
+                "pbwcombat attack fight.toml aldric snag --flanking --higher-ground ; "
+                "pbwcombat attack fight.toml mira archer --cover half --concealment 20 ; "
+                "pbwcombat attack fight.toml mira snag --invisible")
 def attack_cmd(encounter: Encounter, attacker: Who,
                target: Annotated[str, typer.Argument(
                    help="A combatant id (--full: T1,T2,… comma-separated).",
@@ -181,14 +184,50 @@ def attack_cmd(encounter: Encounter, attacker: Who,
                    "--from-behind", help="Cannot be intercepted (R-INT-4).")] = False,
                full: Annotated[bool, typer.Option(
                    "--full", help="Full attack, a full-round action (R-ACT-5).")] = False,
-               no_aoo: NoAooOpt = None, no_intercept: NoInterceptOpt = None) -> None:
+               no_aoo: NoAooOpt = None, no_intercept: NoInterceptOpt = None,
+               flanking: Annotated[bool, typer.Option(
+                   "--flanking", help="Declared: the target is flanked, +2 (melee; "
+                                      "R-CIR-1).")] = False,
+               higher_ground: Annotated[bool, typer.Option(
+                   "--higher-ground", help="Declared: on higher ground, +1 (melee; "
+                                           "R-CIR-1).")] = False,
+               cover: Annotated[str | None, typer.Option(
+                   "--cover", click_type=OneOf(*act._COVERS),
+                   help="Declared: the target's cover, half | cover | improved: Defense "
+                        "+2 / +4 / +8 (R-CIR-1).")] = None,
+               concealment: Annotated[str | None, typer.Option(
+                   "--concealment", metavar="N|total",
+                   help="Declared: the target's concealment, an N% miss chance (1-100; "
+                        "total = 50%), rolled on a hit (R-CIR-1).")] = None,
+               invisible: Annotated[bool, typer.Option(
+                   "--invisible", help="Declared: the attacker is unseen, +2 and the target "
+                                       "loses its Dex (R-CIR-1).")] = False,
+               charge: Annotated[bool, typer.Option(
+                   "--charge", help="Charge: a full-round straight move of 2 squares to 2x "
+                                    "speed, then one melee attack at +2; -2 Defense until "
+                                    "its next turn (R-ACT-11).")] = False,
+               defensively: Annotated[bool, typer.Option(
+                   "--defensively", help="Fight defensively: -4 on the attack rolls, +2 "
+                                         "Defense until its next turn (R-ACT-11).")] = False,
+               trip: Annotated[bool, typer.Option(
+                   "--trip", help="With --full: the first roll is a trip (R-ACT-12).")]
+               = False) -> None:
     declines = _declines(no_aoo, no_intercept)
+    hidden = act.parse_concealment(concealment) if concealment is not None else None
     if full:
-        perform(encounter, "attack", act.FullAttack(attacker, act.parse_ids(target), weapon, mod,
-                                                 on_intercept, from_behind, *declines))
+        if charge:
+            raise UsageError("charge_not_full", rule="R-ACT-11")
+        perform(encounter, "attack", act.FullAttack(
+            attacker, act.parse_ids(target), weapon, mod, on_intercept, from_behind, *declines,
+            flanking=flanking, higher_ground=higher_ground, cover=cover, concealment=hidden,
+            invisible=invisible, defensively=defensively, trip=trip))
         return
-    perform(encounter, "attack", act.Attack(attacker, target, weapon, mod, on_intercept,
-                                         from_behind, *declines))
+    if trip:
+        raise UsageError("trip_goes_with_full", rule="R-ACT-12")
+    perform(encounter, "attack", act.Attack(
+        attacker, target, weapon, mod, on_intercept, from_behind, *declines, flanking=flanking,
+        higher_ground=higher_ground, cover=cover, concealment=hidden, invisible=invisible,
+        charge=charge, defensively=defensively))
 
 
 @action_command("move", "Move along waypoints (R-TRN-2, R-GEO-2, R-AOO, R-ENG, R-DIS).\n\n"
@@ -239,11 +278,20 @@ def disengage_cmd(encounter: Encounter, who: Who,
                        *_declines(no_aoo, no_intercept)))
 
 
-@action_command("action", "Take an action (R-ACT-1…4): one of WHO's [[combatants.actions]] "
-                "(a spell, a potion, a trick) with --target, or ad hoc with --text and "
-                "--cost. Provoking actions in a threatened square draw AoOs first.\n\n"
+@action_command("action", "Take an action (R-ACT-1…4, R-ACT-8): one of WHO's "
+                "[[combatants.actions]] (a spell, a potion, a trick) with --target, a row of "
+                "the built-in Actions in Combat table (draw-weapon, drink-potion, drop-prone, "
+                "stand-up, total-defense, coup-de-grace, aid-another, trip, stabilize …: its "
+                "cost and provokes from the table, --text for detail), or ad hoc with --text "
+                "and --cost. Provoking actions in a threatened square draw AoOs first.\n\n"
                 "Examples: pbwcombat action fight.toml mira sleep --target snag,nit ; "
                 "pbwcombat action fight.toml aldric potion --target aldric ; "
+                "pbwcombat action fight.toml aldric draw-weapon --text \"the dagger in his "
+                "boot\" ; pbwcombat action fight.toml mira use-skill-action --text \"Tumble\" "
+                "--provokes ; pbwcombat action fight.toml mira sleep --target snag "
+                "--defensively ; pbwcombat action fight.toml aldric coup-de-grace --target "
+                "guard ; pbwcombat action fight.toml tom aid-another --target aldric "
+                "--against ogre ; pbwcombat action fight.toml aldric trip --target ogre ; "
                 "pbwcombat action fight.toml aldric --text \"draws a dagger\" --cost move ; "
                 "pbwcombat action fight.toml mira --text \"reads the scroll\" --cost standard "
                 "--provokes --no-aoo snag")
@@ -253,17 +301,37 @@ def action_cmd(encounter: Encounter, who: Who,
                target: Annotated[str | None, typer.Option(
                    "--target", help="Target ids, comma-separated (R-ACT-3).")] = None,
                text: Annotated[str | None, typer.Option(
-                   "--text", help="Ad hoc action: what is done (shown in the post).")] = None,
+                   "--text", help="Ad hoc action: what is done; with a built-in row: detail "
+                                  "(shown in the post).")] = None,
                cost: Annotated[str | None, typer.Option(
                    "--cost", click_type=OneOf(*act.COSTS),
                    help="Ad hoc: standard | move | full | free.")] = None,
                provokes: Annotated[bool, typer.Option(
-                   "--provokes", help="Ad hoc: provokes in a threatened square (R-ACT-2).")]
+                   "--provokes", help="Ad hoc, or a built-in row that provokes \"maybe\", "
+                                      "\"usually\" or \"varies\": provokes in a threatened "
+                                      "square (R-ACT-2, R-ACT-8).")]
                = False,
-               no_aoo: NoAooOpt = None, no_intercept: NoInterceptOpt = None) -> None:
+               no_aoo: NoAooOpt = None, no_intercept: NoInterceptOpt = None,
+               defensively: Annotated[bool, typer.Option(
+                   "--defensively", help="A spell (spell_level) cast defensively: a "
+                                         "concentration check instead of provoking "
+                                         "(R-ACT-10).")] = False,
+               against: Annotated[str | None, typer.Option(
+                   "--against", help="aid-another: the enemy the ally is helped against "
+                                     "(R-ACT-12).")] = None,
+               defense: Annotated[bool, typer.Option(
+                   "--defense", help="aid-another: +2 to the ally's Defense instead of its "
+                                     "attack (R-ACT-12).")] = False,
+               counter: Annotated[bool, typer.Option(
+                   "--counter", help="trip: on a failed trip the defender tries to trip back "
+                                     "(R-ACT-12).")] = False,
+               weapon: Annotated[str | None, typer.Option(
+                   "--weapon", help="coup-de-grace: the weapon (default: the best melee "
+                                    "weapon that reaches, R-ACT-12).")] = None) -> None:
     targets = act.parse_ids(target, "--target") if target is not None else ()
     taken = act.TakeAction(who, (action,) if action else (), targets, text, cost, provokes,
-                           *_declines(no_aoo, no_intercept))
+                           *_declines(no_aoo, no_intercept), defensively=defensively,
+                           against=against, defense=defense, counter=counter, weapon=weapon)
     perform(encounter, "action", taken)
 
 

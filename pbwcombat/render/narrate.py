@@ -212,7 +212,7 @@ class Narrator:
     def duration(self, turns: int | None, ends: str, of_name: str) -> str:
         """What is left of a condition (R-CND-2)."""
         if turns is None:
-            return self.t("cond_until_removed")
+            return self.t("cond_until_moves" if ends == "move" else "cond_until_removed")
         of = self.name(of_name)
         if ends == "end":
             key = "cond_end_current" if turns <= 0 else "cond_end_next" if turns == 1 \
@@ -457,16 +457,80 @@ class Narrator:
         if not e.action:
             return self.t("ActionTaken_text", name=self.name(e.name), text=m.escape(e.text),
                           cost=cost)
+        if e.table:  # R-ACT-8: "Mira: draw a weapon (move action)."
+            from pbwcombat.menu import row
+
+            r = row(e.action)
+            what = r.name(self.lang) if r is not None else e.action_name
+            on = self.t("ActionTaken_row_on", targets=self.names(e.target_names)) \
+                if e.target_names else ""
+            detail = self.t("ActionTaken_row_text", text=m.escape(e.text)) if e.text else ""
+            return self.t("ActionTaken_row", name=self.name(e.name), action=m.escape(what),
+                          on=on, text=detail, cost=cost)
         key = "ActionTaken_targets" if e.target_names else "ActionTaken"
         return self.t(key, name=self.name(e.name), action=m.bold(m.escape(e.action_name)),
                       targets=self.names(e.target_names), cost=cost)
 
+    def _ConcentrationRolled(self, e: ev.ConcentrationRolled) -> str:
+        outcome = self.cat["check_ok" if e.success else "check_failed"]
+        key = f"conc_{e.why}"
+        why = self.t(key, n=e.damage, g=self.g(e.name)) if key in self.cat \
+            else self.markup.escape(e.why)
+        return self.t("ConcentrationRolled", name=self.name(e.name), why=why,
+                      action=self.markup.escape(e.action_name), roll=self.roll(e.roll),
+                      dc=e.dc, outcome=self.markup.bold(outcome))
+
+    def _SpellLost(self, e: ev.SpellLost) -> str:
+        return self.t("SpellLost", name=self.name(e.name),
+                      action=self.markup.bold(self.markup.escape(e.action_name)))
+
+    def _AidRolled(self, e: ev.AidRolled) -> str:
+        outcome = self.cat["check_ok" if e.success else "check_failed"]
+        return self.t("AidRolled", name=self.name(e.name), ally=self.name(e.ally_name),
+                      enemy=self.name(e.against_name),
+                      weapon=self.markup.escape(e.weapon_name), roll=self.roll(e.roll),
+                      defense=e.defense, outcome=self.markup.bold(outcome))
+
+    def _AidGiven(self, e: ev.AidGiven) -> str:
+        enemy = self.enc.find(e.against) if self.enc is not None else None
+        key = "AidGiven_defense" if e.kind == "defense" else "AidGiven_attack"
+        return self.t(key, name=self.name(e.name), n=e.bonus,
+                      enemy=self.name(enemy.display if enemy is not None else e.against))
+
+    def _TouchAttackRolled(self, e: ev.TouchAttackRolled) -> str:
+        outcome = self.cat["hit" if e.hit else "miss"]
+        return self.t("TouchAttackRolled", name=self.name(e.name),
+                      target=self.name(e.target_name), roll=self.roll(e.roll),
+                      defense=e.defense, outcome=self.markup.bold(outcome))
+
+    def _TripChecked(self, e: ev.TripChecked) -> str:
+        key = "TripChecked_counter" if e.counter else "TripChecked"
+        outcome = self.t("trip_falls" if e.success else "trip_stands",
+                         target=self.name(e.target_name), g=self.g(e.target_name))
+        return self.t(key, name=self.name(e.name), target=self.name(e.target_name),
+                      roll=self.roll(e.roll), against=self.roll(e.against),
+                      outcome=self.markup.bold(outcome))
+
+    def _StanceTaken(self, e: ev.StanceTaken) -> str:
+        key = f"StanceTaken_{e.stance}"
+        return self.t(key if key in self.cat else "StanceTaken_charging", name=self.name(e.name))
+
+    def _StanceEnded(self, e: ev.StanceEnded) -> str:
+        stance = self.cat.get(f"stance_{e.stance}") or self.markup.escape(e.stance)
+        return self.t("StanceEnded", name=self.name(e.name), stance=stance)
+
     def _CheckRolled(self, e: ev.CheckRolled) -> str:
+        action = e.action_name
+        if e.table:  # R-ACT-8: a row of the built-in table, in the post's language
+            from pbwcombat.menu import row
+
+            r = row(e.table)
+            action = r.name(self.lang) if r is not None else action
         if e.dc is None:
-            return self.t("CheckRolled", action=self.markup.escape(e.action_name),
+            return self.t("CheckRolled", action=self.markup.escape(action),
                           roll=self.roll(e.roll))
         outcome = self.cat["check_ok" if e.success else "check_failed"]
-        return self.t("CheckRolled_dc", action=self.markup.escape(e.action_name),
+        return self.t("CheckRolled_dc", action=self.markup.escape(action),
                       roll=self.roll(e.roll), dc=e.dc, outcome=self.markup.bold(outcome))
 
     def _SaveRolled(self, e: ev.SaveRolled) -> str:
@@ -683,7 +747,7 @@ class Narrator:
 
         verb, rest = (argv[0], argv[1:]) if argv else ("", [])
         valued = {"--weapon", "--mod", "--on-intercept", "--to", "--no-aoo", "--no-intercept",
-                  "--target", "--text", "--cost"}
+                  "--target", "--text", "--cost", "--cover", "--concealment", "--against"}
         free = [a for i, a in enumerate(rest)
                 if not a.startswith("--") and (i == 0 or rest[i - 1] not in valued)]
         squares = [tuple(a.replace(" ", "").split(",")) for a in rest if "," in a]
@@ -703,6 +767,12 @@ class Narrator:
             a = me.action(free[0]) if me is not None and free else None
             if a is None and free and free[0] == "stand-up":  # the built-in one (R-CND-3)
                 return self.t("do_stand_up")
+            if a is None and free:  # a row of the built-in table (R-ACT-8)
+                from pbwcombat.menu import row
+
+                r = row(free[0])
+                if r is not None:
+                    return self.markup.escape(r.name(self.lang))
             name = self.markup.escape(a.display if a is not None else (free or ["?"])[0])
             if "--target" in rest[:-1]:
                 targets = rest[rest.index("--target") + 1].split(",")
@@ -931,6 +1001,16 @@ NARRATION: dict[type[ev.Event], Callable[[Narrator, Any], str | None]] = {
     ev.InterceptDeclined: Narrator._InterceptDeclined,
     ev.ActionTaken: Narrator._ActionTaken,
     ev.UsesSpent: Narrator._silent,
+    ev.ConcentrationRolled: Narrator._ConcentrationRolled,  # R-ACT-10
+    ev.AidRolled: Narrator._AidRolled,  # R-ACT-12
+    ev.AidGiven: Narrator._AidGiven,
+    ev.AidUsed: Narrator._silent,
+    ev.AidEnded: Narrator._silent,
+    ev.TouchAttackRolled: Narrator._TouchAttackRolled,
+    ev.TripChecked: Narrator._TripChecked,
+    ev.SpellLost: Narrator._SpellLost,
+    ev.StanceTaken: Narrator._StanceTaken,  # R-ACT-11
+    ev.StanceEnded: Narrator._StanceEnded,
     ev.CheckRolled: Narrator._CheckRolled,
     ev.SaveRolled: Narrator._SaveRolled,
     ev.EffectRolled: Narrator._EffectRolled,

@@ -212,6 +212,13 @@ def _status_line(enc: Encounter, c: Combatant, n: Narrator, gm: bool) -> str:
                         names=n.names(enc.get(x).display for x in c.missile_engaged)))
     if c.guarding:
         bits.append(n.t("guarding", name=n.name(enc.get(c.guarding).display)))
+    if c.stance:  # R-ACT-11: "charging", "fighting defensively", "total defense"
+        bits.append(n.t(f"show_stance_{c.stance}"))
+    for aid in c.aid:  # R-ACT-12: aid another's bonuses on it
+        other = enc.find(str(aid["against"]))
+        bits.append(n.t("show_aid_attack" if "attack" in aid else "show_aid_defense",
+                        against=n.name(other.display if other else str(aid["against"])),
+                        n=aid.get("attack", aid.get("defense", 2))))
     if c.id in enc.state.delaying:
         bits.append(n.t("delaying"))
     if c.readied is not None:  # R-RDY-1: the plan for all, its trigger for the GM only
@@ -278,6 +285,7 @@ def status_data(enc: Encounter, gm: bool) -> dict[str, Any]:
                                 "missile_engaged": list(c.missile_engaged),
                                 "guarding": c.guarding,
                                 "readied": _readied(c, gm),
+                                "stance": c.stance,  # R-ACT-11
                                 "conditions": {k: cond.entry()
                                                for k, cond in c.conditions.items()}}
         if c.pc or gm:

@@ -26,7 +26,9 @@ def families() -> tuple[ModuleType, ...]:
     durations end, R-DIS-6 then R-CND-2)."""
     from pbwcombat.rules import (
         actions,
+        aid,
         attack,
+        charge,
         conditions,
         confusion,
         declared,
@@ -35,14 +37,17 @@ def families() -> tuple[ModuleType, ...]:
         hp,
         initiative,
         intercept,
+        menu,
         movement,
         newcomers,
         orders,
         presence,
         ready,
         rolls,
+        stance,
         turns,
     )
 
-    return (initiative, intercept, turns, hp, rolls, attack, movement, disengage, actions,
-            conditions, confusion, newcomers, declared, orders, gm_set, ready, presence)
+    return (initiative, intercept, aid, turns, hp, rolls, attack, movement, disengage, actions,
+            conditions, confusion, newcomers, declared, orders, gm_set, ready, presence,
+            stance, charge, menu)

@@ -15,33 +15,15 @@ from pbwcombat.model import ActionDef, Combatant
 from pbwcombat.rules import conditions, ready
 from pbwcombat.rules.allowance import (
     check_aware,
-    check_full_round,
-    check_move_action,
-    check_standard,
     require_actor,
+    spend,
 )
 from pbwcombat.rules.aoo import provoke_in_place
-from pbwcombat.rules.attack import strain_after_standard
 from pbwcombat.rules.damage import gain_temp, reduce_damage
 from pbwcombat.rules.effects import reads_by, save_mods
-from pbwcombat.rules.hp import change_hp, deal
+from pbwcombat.rules.hp import change_hp, deal, strain_after_standard
 
 COSTS = ("standard", "move", "full", "free")
-
-
-def _spend(res: Resolution, me: Combatant, cost: str, what: str) -> None:
-    """R-ACT-1: refuse what the turn cannot afford, then spend it; R-ACT-4 streak."""
-    if cost == "standard":
-        check_standard(res, me)
-        res.emit(ev.ActionSpent(me.id, "standard"))
-    elif cost == "move":
-        check_move_action(res, me)
-        res.emit(ev.ActionSpent(me.id, "move"))
-    elif cost == "full":
-        check_full_round(res, me, what)
-        res.emit(ev.ActionSpent(me.id, "full"))
-    if cost != "free" and me.disengage_streak:
-        res.emit(ev.StreakReset(me.id, me.display))  # R-ACT-4 / R-DIS-6
 
 
 def _targets(res: Resolution, me: Combatant, a: ActionDef, targets: list[str]
@@ -65,9 +47,10 @@ def _targets(res: Resolution, me: Combatant, a: ActionDef, targets: list[str]
 
 
 def take_action(res: Resolution, who: str, key: str | None, targets: list[str],
-                text: str = "", cost: str = "standard", provokes: bool = False) -> None:
-    """`action WHO ACTION [--target …]` or ad hoc `action WHO --text T --cost C
-    [--provokes]` (R-ACT-1…4)."""
+                text: str = "", cost: str = "standard", provokes: bool = False,
+                defensively: bool = False) -> None:
+    """`action WHO ACTION [--target …]` or ad hoc `action WHO --text T --cost C [--provokes]`
+    (R-ACT-1…4)."""
     me = require_actor(res, who)
     if key is not None:
         a = me.action(key)
@@ -78,21 +61,29 @@ def take_action(res: Resolution, who: str, key: str | None, targets: list[str],
             raise UsageError("not_one_of", flag="--cost", value=repr(cost),
                              choices=", ".join(COSTS))
         a = ActionDef.new(id="ad-hoc", name=text, cost=cost, provokes=provokes)
+    if defensively and a.spell_level is None:
+        raise UsageError("defensively_is_for_spells", rule="R-ACT-10")
     if a.uses is not None and a.uses <= 0:  # not even --force: uses cannot go below 0
         raise IllegalAction("R-ACT-1", "has_uses_left", name=a.display)
     people = _targets(res, me, a, targets)
-    _spend(res, me, a.cost, a.display)
-    res.emit(ev.ActionTaken(who, me.display, a.id if key else "", a.display, a.cost,
+    economy, provoking = a.economy  # R-ACT-8: a `kind` gives its row's cost and provokes
+    spend(res, me, economy, a.display)
+    res.emit(ev.ActionTaken(who, me.display, a.id if key else "", a.display, economy,
                             text if key is None else "", tuple(p.id for p in people),
                             tuple(p.display for p in people)))
     if a.uses is not None and a.uses > 0:
         res.emit(ev.UsesSpent(who, a.id, a.display, a.uses - 1))
     if not ready.starting_to_act(res, who):  # R-RDY-1 `acts:`, before the first die
         return
-    if a.provokes and not provoke_in_place(res, who):
+    if a.spell_level is not None:  # R-ACT-10: concentration, the AoOs it provokes
+        from pbwcombat.rules.casting import cast
+
+        if not cast(res, who, a, provoking, defensively):
+            return  # lost: cost and use stay spent
+    elif provoking and not provoke_in_place(res, who):
         return  # R-ACT-2: the action is lost; cost and use stay spent
     _effect(res, me, a, [p.id for p in people])
-    if a.cost == "standard":
+    if economy == "standard":
         strain_after_standard(res, who)  # R-HP-2
 
 
@@ -163,12 +154,8 @@ def apply_condition(res: Resolution, me: Combatant, a: ActionDef, targets: list[
                                        extra)
 
 
-def _take_action(res: Resolution, x: act.TakeAction) -> None:
-    if x.action == act.STAND_UP:  # the built-in action (R-CND-3)
-        conditions.stand_up(res, x.who)
-        return
+def own_action(res: Resolution, x: act.TakeAction) -> None:
+    """`action WHO ID` for one of WHO's own actions, or an ad hoc one (`rules.menu` sends the
+    built-in table's rows elsewhere)."""
     take_action(res, x.who, x.action, list(x.target), x.text or "", x.cost or "standard",
-                x.provokes)
-
-
-HANDLES = {act.TakeAction: _take_action}
+                x.provokes, x.defensively)

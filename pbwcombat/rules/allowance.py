@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+from pbwcombat import events as ev
 from pbwcombat.engine import Resolution
 from pbwcombat.errors import IllegalAction
 from pbwcombat.model import Combatant, TurnSpent
@@ -156,3 +157,18 @@ def check_move_action(res: Resolution, c: Combatant) -> None:
         raise IllegalAction(rule, "one_action_used", name=c.display)
     if sp.moves >= 2 or (sp.standard and sp.moves):
         raise IllegalAction("R-TRN-3", "has_move_action_left", name=c.display)
+
+
+def spend(res: Resolution, me: Combatant, cost: str, what: str) -> None:
+    """R-ACT-1: refuse what the turn cannot afford, then spend it; R-ACT-4 streak."""
+    if cost == "standard":
+        check_standard(res, me)
+        res.emit(ev.ActionSpent(me.id, "standard"))
+    elif cost == "move":
+        check_move_action(res, me)
+        res.emit(ev.ActionSpent(me.id, "move"))
+    elif cost == "full":
+        check_full_round(res, me, what)
+        res.emit(ev.ActionSpent(me.id, "full"))
+    if cost != "free" and me.disengage_streak:
+        res.emit(ev.StreakReset(me.id, me.display))  # R-ACT-4 / R-DIS-6

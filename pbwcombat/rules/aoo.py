@@ -7,15 +7,24 @@ from typing import NamedTuple
 
 from pbwcombat import events as ev
 from pbwcombat.engine import Resolution
-from pbwcombat.geometry import distance, max_reach, melee_weapons, threatens, weapon_threatens
+from pbwcombat.geometry import (
+    distance,
+    max_reach,
+    melee_weapons,
+    threat_weapons,
+    threatens,
+    weapon_threatens,
+)
 from pbwcombat.model import Combatant, Encounter, Weapon
 from pbwcombat.rules.attack_roll import attack_roll
 from pbwcombat.rules.engagement import initiative_rank
+from pbwcombat.traits import COMBAT_REFLEXES
 
 
 def best_reaching_weapon(c: Combatant, square: tuple[int, int] | None) -> Weapon | None:
-    """R-AOO-4: the best melee weapon (highest attack) that reaches `square` (gridless: any)."""
-    usable = melee_weapons(c)
+    """R-AOO-4: the best melee weapon (highest attack) that reaches `square` (gridless: any);
+    an unarmed strike without the feat threatens nothing (R-ACT-9)."""
+    usable = threat_weapons(c)
     if c.position is not None and square is not None:
         d = distance(c.position, square)
         usable = [w for w in usable if weapon_threatens(w, d)]
@@ -30,9 +39,17 @@ def _threatens_mover(c: Combatant, mover: str, square: tuple[int, int] | None) -
 
 
 def can_make_aoo(res: Resolution, c: Combatant) -> bool:
-    """R-AOO-4: one per round; none while flat-footed, guarding, or at hp ≤ 0 (R-HP-3)."""
-    return (c.conscious_above_zero and c.can_act and not c.is_flat_footed and not c.guarding
-            and c.aoo_round != res.enc.state.round)
+    """R-AOO-4: one per round; none while flat-footed, guarding, or at hp ≤ 0 (R-HP-3);
+    `combat-reflexes`: 1 + dex_mod a round, flat-footed too (R-ACT-9); none in total defense
+    (R-ACT-11)."""
+    if not c.conscious_above_zero or not c.can_act or c.guarding:
+        return False
+    if c.stance == "total-defense":
+        return False
+    if c.feats and COMBAT_REFLEXES in c.feats:
+        used = c.aoo_count if c.aoo_round == res.enc.state.round else 0
+        return used < 1 + max(c.dex_mod, 0)
+    return not c.is_flat_footed and c.aoo_round != res.enc.state.round
 
 
 def provokers(res: Resolution, mover: str, square: tuple[int, int] | None,
@@ -96,6 +113,10 @@ def attack_of_opportunity(res: Resolution, enemy: str, mover: str,
     weapon = best_reaching_weapon(e, square)
     if weapon is None or not can_make_aoo(res, e):
         return False
+    once: set[tuple[str, str, int]] = res.memo.setdefault("aoo once", set())
+    chance = (enemy, mover, res.enc.state.round)
+    if chance in once:  # R-ACT-9: one AoO per opportunity (per command and round)
+        return False
     if not e.takes_aoo or enemy in res.no_aoo:  # R-AOO-4: declined, the AoO is kept
         if (enemy, mover) not in res.declined:  # said once per command
             res.declined.add((enemy, mover))
@@ -103,6 +124,7 @@ def attack_of_opportunity(res: Resolution, enemy: str, mover: str,
             res.emit(ev.AooDeclined(enemy, e.display, mover, m.display))
         return False
     # R-AOO-5: with rules.aoo_engages = false the AoO is plain d20 and engages nobody
+    once.add(chance)
     res.emit(ev.AooUsed(enemy, res.enc.state.round))  # R-AOO-4: one per round
     attack_roll(res, enemy, mover, weapon, "aoo", engages=res.enc.rules.aoo_engages)
     return True

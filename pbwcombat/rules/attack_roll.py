@@ -10,6 +10,9 @@ from pbwcombat.dice import Mod
 from pbwcombat.engine import Resolution
 from pbwcombat.geometry import distance
 from pbwcombat.model import Combatant, Weapon
+from pbwcombat.rules import circumstances as circ
+from pbwcombat.rules import stance
+from pbwcombat.rules.aid import use_aid
 from pbwcombat.rules.damage import critical_ignored, reduce_damage
 from pbwcombat.rules.effects import UNSEEN, custom, held
 from pbwcombat.rules.engagement import engage
@@ -20,15 +23,20 @@ def effective_defense(c: Combatant, melee: bool = True, unseen: bool = False) ->
     """R-INI-6: flat-footed loses a positive dex_mod and its dodge; the held conditions add
     their Defense changes (a fold over `rules.effects`, R-CND-3/5; knocked out by nonlethal
     damage is helpless, R-HP-7). `unseen`: the attacker is invisible (R-CND-5, or declared
-    on the attack), so `c` loses its Dex against it too."""
+    on the attack), so `c` loses its Dex against it too. A stance adds its own (R-ACT-11,
+    `rules.stance`; its dodge bonuses go with the Dex)."""
     names = c.affecting
     if not names:
         lost = c.flat_footed or unseen
-        return c.defense - (max(c.dex_mod, 0) + c.dodge if lost else 0)
+        defense = c.defense - (max(c.dex_mod, 0) + c.dodge if lost else 0)
+        return defense + stance.defense_change(c, lost) if c.stance else defense
     h = held(names)
     defense = c.defense + (h.defense_melee if melee else h.defense_ranged)
-    if c.flat_footed or h.loses_dex or unseen:
+    lost = c.flat_footed or h.loses_dex or unseen
+    if lost:
         defense -= max(c.dex_mod, 0) + c.dodge
+    if c.stance:
+        defense += stance.defense_change(c, lost)
     return defense + sum(m.value for m in custom(names, "defense"))  # R-CND-10
 
 
@@ -92,16 +100,29 @@ def roll_miss_chance(res: Resolution, attacker: str, target: str, declared: int 
     return missed
 
 
+def nonlethal(a: Combatant, w: Weapon) -> bool:
+    """R-HP-7 / R-ACT-9: the weapon's `nonlethal`; an unarmed strike's default is nonlethal
+    unless its holder has `improved-unarmed-strike`."""
+    if not w.unarmed or "nonlethal" in w.fields_set:
+        return w.nonlethal
+    return "improved-unarmed-strike" not in a.feats
+
+
 def defense_conditions(c: Combatant) -> tuple[str, ...]:
-    """The conditions that changed `c`'s Defense (shown beside it in the post)."""
+    """The conditions (and the stance, R-ACT-11) that changed `c`'s Defense (shown beside it
+    in the post)."""
     names = c.affecting
-    return held(names).defense_notes if names else ()
+    notes = held(names).defense_notes if names else ()
+    if c.stance:
+        notes += stance.note(c, c.is_flat_footed or (bool(names) and held(names).loses_dex))
+    return notes
 
 
 def attack_roll(res: Resolution, attacker: str, target: str, weapon: Weapon, kind: str,
                 mods: tuple[Mod, ...] = (), defense_zero: bool = False,
                 engages: bool = True, declared_miss_chance: int = 0,
-                unseen: bool = False, flanking: bool = False) -> bool:
+                unseen: bool = False, flanking: bool = False,
+                declared: circ.Declared = circ.NONE) -> bool:
     """One attack roll with its miss chance, confirmation and damage (R-ATK-1…5, R-CND-8);
     True if it hit.
 
@@ -111,19 +132,36 @@ def attack_roll(res: Resolution, attacker: str, target: str, weapon: Weapon, kin
     `unseen`: the attacker is declared invisible for this roll (`--invisible`): the
     invisible row's +2 and the target's Dex lost, as if it held the condition.
     `flanking`: the attack is declared flanking (its +2 is the caller's `mods`): it allows
-    sneak attack (R-ACT-13)."""
+    sneak attack (R-ACT-13). `declared`: the circumstances the command declared (R-CIR-1),
+    for this roll only (its concealment, invisibility and flanking go to the three above;
+    its flanking +2 and higher ground +1 are added here)."""
     a, t = res.enc.get(attacker), res.enc.get(target)
     melee = weapon.kind == "melee"
+    declared_miss_chance = max(declared_miss_chance, declared.miss_chance)
+    unseen = unseen or declared.invisible
+    flanking = flanking or declared.flanking  # R-ACT-13 reads it
     h = held(a.conditions) if a.conditions else None
     if unseen and not (h is not None and h.unseen):
         mods = (*mods, UNSEEN)
     unseen = unseen or (h is not None and h.unseen)
     defense = 0 if defense_zero else effective_defense(t, melee, unseen)
+    notes: tuple[str, ...] = ()
+    if declared.any:  # R-CIR-1: flanking, higher ground, cover
+        mods = (*mods, *circ.mods(declared, weapon))
+        covered = circ.cover_bonus(declared, t, melee)
+        if covered and not defense_zero:
+            defense += covered
+            notes = (f"declared-cover-{declared.cover}",)
     if h is not None:  # R-CND-3/5: the attacker's conditions (prone: its melee attacks −4)
         mods = (*mods, *(h.melee_mods if melee else h.ranged_mods),
                 *custom(a.conditions, "attack"))  # R-CND-10
     if melee and t.affecting:  # R-CND-5 helpless (R-HP-7's too): melee attacks against it +4
         mods = (*mods, *held(t.affecting).melee_against)
+    if a.aid and (aided := use_aid(res, attacker, target, "attack")):  # R-ACT-12
+        mods = (*mods, Mod(aided, "aid"))
+    if t.aid and not defense_zero and (aided := use_aid(res, target, attacker, "defense")):
+        defense += aided
+        notes = (*notes, "aided")
     bonus = (Mod(weapon.attack, "attack"), *mods)
     roll = res.dice.d20(*bonus)
     natural = roll.natural
@@ -132,7 +170,7 @@ def attack_roll(res: Resolution, attacker: str, target: str, weapon: Weapon, kin
     threat = hit and (natural == 20 or natural >= weapon.crit_range)  # R-ATK-3
     res.emit(ev.AttackRolled(attacker, a.display, target, t.display, weapon.id, weapon.name,
                              kind, roll, defense, t.is_flat_footed and not defense_zero, hit,
-                             threat, () if defense_zero else defense_conditions(t),
+                             threat, () if defense_zero else defense_conditions(t) + notes,
                              unseen and not defense_zero))
     res.emit(ev.AttackRecorded(attacker, target))
     if engages:
@@ -157,5 +195,5 @@ def attack_roll(res: Resolution, attacker: str, target: str, weapon: Weapon, kin
     res.emit(ev.DamageRolled(attacker, target, t.display, damage, amount, critical, times,
                              sneak))
     amount = reduce_damage(res, target, amount, weapon.materials, None)  # R-HP-8: DR
-    deal(res, target, amount, weapon.nonlethal, "damage")  # R-HP-6/7: temp hp, nonlethal
+    deal(res, target, amount, nonlethal(a, weapon), "damage")  # R-HP-6/7: temp hp, nonlethal
     return True

@@ -43,7 +43,8 @@ def check_name(name: str) -> str:
 
 def apply_condition(res: Resolution, who: str, name: str, rounds: int | None = None,
                     ends: str = "start", of: str | None = None,
-                    extra: Mapping[str, Any] | None = None) -> None:
+                    extra: Mapping[str, Any] | None = None,
+                    until_moves: bool = False) -> None:
     """Put condition `name` on `who` (R-CND-1/2), replacing the duration it had. With
     `rounds` it ends at the start (or end) of the `rounds`-th next turn of `of` (default:
     whoever's turn it is; outside any turn, `who` itself). `extra`: what its entry holds
@@ -51,9 +52,9 @@ def apply_condition(res: Resolution, who: str, name: str, rounds: int | None = N
     c = res.enc.get(who)
     replaced = name in c.conditions
     given = {k: v for k, v in (extra or {}).items() if v}
-    if rounds is None:
-        res.emit(ev.ConditionApplied(who, c.display, name, None, "", "", "", replaced,
-                                     _gender(c), **given))
+    if rounds is None:  # until removed (`until_moves`: until it next moves, R-CIR-3)
+        res.emit(ev.ConditionApplied(who, c.display, name, None, "move" if until_moves else "",
+                                     "", "", replaced, _gender(c), **given))
     else:
         clock = of or res.enc.state.turn or who
         res.emit(ev.ConditionApplied(who, c.display, name, rounds, ends, clock,
@@ -228,6 +229,14 @@ def expire_orphans(res: Resolution) -> None:
             if clock is None or clock.removed or clock.status == "dead":
                 remove_condition(res, c.id, name, "of_gone",
                                  clock.display if clock is not None else cond.of)
+
+
+def end_on_move(res: Resolution, who: str) -> None:
+    """R-CIR-3: conditions held until the holder next moves (`ends = "move"`, the cover
+    `--to-cover` gives) end when it starts moving (a 5-ft step and `disengage --to` too)."""
+    for name, cond in list(res.enc.get(who).conditions.items()):
+        if cond.ends == "move":
+            remove_condition(res, who, name, "moved")
 
 
 # -- the built-in stand-up action (R-CND-3) --------------------------------------------------

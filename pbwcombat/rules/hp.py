@@ -63,6 +63,13 @@ def deal(res: Resolution, who: str, amount: int, nonlethal: bool, cause: str) ->
     change_hp(res, who, -amount, cause)
 
 
+def strain_after_standard(res: Resolution, who: str) -> None:
+    """R-HP-2: a disabled combatant takes 1 damage after a standard action."""
+    c = res.enc.get(who)
+    if c.status == "disabled" and c.hp == 0:
+        change_hp(res, who, -1, "strain")
+
+
 def _leave_the_fight(res: Resolution, who: str) -> None:
     """R-ENG-4: a dead defender guards nobody (its engagements ended as it fell)."""
     me = res.enc.get(who)

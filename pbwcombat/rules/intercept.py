@@ -7,7 +7,7 @@ from pbwcombat import events as ev
 from pbwcombat.dice import Mod, Roll
 from pbwcombat.engine import Resolution
 from pbwcombat.errors import IllegalAction
-from pbwcombat.geometry import max_reach, within_reach
+from pbwcombat.geometry import max_reach, threat_weapons, within_reach
 from pbwcombat.model import Combatant
 from pbwcombat.rules.allowance import require_actor, single_action_turn
 from pbwcombat.rules.engagement import engage, initiative_rank
@@ -28,7 +28,7 @@ def start_guard(res: Resolution, defender: str, ward: str) -> None:
         raise IllegalAction("R-INT-1", "not_ally", ward=w.display, name=d.display)
     if w.status == "dead":
         raise IllegalAction("R-INT-1", "is_dead", name=w.display)
-    if max_reach(d) == 0:
+    if max_reach(d) == 0 or not threat_weapons(d):  # R-ACT-9: not with a bare fist
         raise IllegalAction("R-INT-1", "has_melee_weapon_cannot_guard", name=d.display)
     if not within_reach(d, w.position):
         raise IllegalAction("R-INT-1", "outside_radius_square", ward=w.display, name=d.display,

@@ -12,6 +12,7 @@ from pbwcombat.rules import ready
 from pbwcombat.rules.allowance import move_kind, require_actor
 from pbwcombat.rules.aoo import attack_of_opportunity, dropped, provokers
 from pbwcombat.rules.board import board_for, passable
+from pbwcombat.rules.conditions import apply_condition, end_on_move
 from pbwcombat.rules.disengage import attempt, first_in_order
 from pbwcombat.rules.effects import held
 from pbwcombat.rules.engagement import engage_at_rest, require_engagement
@@ -59,7 +60,10 @@ def move_away(res: Resolution, who: str, to_cover: bool) -> None:
     if to_cover and me.missile_engaged and \
             not attempt(res, who, list(me.missile_engaged), missile=True, first=first):
         return
+    end_on_move(res, who)  # R-CIR-3
     res.emit(ev.MovedAway(who, me.display))
+    if to_cover:
+        take_cover(res, who)
 
 
 def move(res: Resolution, who: str, waypoints: list[Square], step: bool = False,
@@ -109,8 +113,18 @@ def move(res: Resolution, who: str, waypoints: list[Square], step: bool = False,
             first=first):
         res.emit(ev.MoveStopped(who, me.display, start, "disengage"))
         return
+    end_on_move(res, who)  # R-CIR-3: the cover it took ends as it moves
     _walk(res, who, start, path, exempt, step=step, run=run, withdraw=withdraw)
     engage_at_rest(res, who)
+    now = res.enc.get(who)
+    if to_cover and now.position == path[-1] and now.hp > 0:
+        take_cover(res, who)
+
+
+def take_cover(res: Resolution, who: str) -> None:
+    """R-CIR-3: `--to-cover` ends the move with the `cover` condition (+4 Defense against
+    ranged attacks, line of fire closed) until the mover next moves."""
+    apply_condition(res, who, "cover", until_moves=True)
 
 
 def _withdraw_kind(res: Resolution, me: Combatant, cost: int) -> str:

@@ -55,6 +55,11 @@ EN: dict[str, str] = {
     "mod_initiative_mod": "initiative",
     "mod_gm": "GM modifier",
     "mod_streak": "streak",
+    "mod_flanking": "flanking, R-CIR-1",
+    "mod_higher_ground": "higher ground, R-CIR-1",
+    "cond_declared-cover-half": "half cover +2, R-CIR-1",
+    "cond_declared-cover-cover": "cover +4, R-CIR-1",
+    "cond_declared-cover-improved": "improved cover +8, R-CIR-1",
     "mod_into_melee": "into melee",
     "mod_defense": "Defense − 10",
     "mod_attack": "attack",
@@ -93,6 +98,8 @@ EN: dict[str, str] = {
     "and": " and ",
     "fallen": "Fallen: {names}.",
     # hit points
+    "HpChanged_coup_de_grace":
+        "{name} fails the save and dies from the coup de grace (R-ACT-12): {state}.",
     "HpChanged_damage": "{name} is now {state}.",
     "HpChanged_gm": "{name} takes {amount} damage: {state}.",
     "HpChanged_healing": "{name} heals {amount}: {state}.",
@@ -148,6 +155,91 @@ EN: dict[str, str] = {
     "cost_free": "free action",
     "ActionTaken": "{name} uses {action} ({cost}).",
     "ActionTaken_targets": "{name} uses {action} on {targets} ({cost}).",
+    "StanceTaken_charging":
+        "{name} charges: −2 Defense until its next turn (R-ACT-11).",
+    "StanceTaken_defensive":
+        "{name} fights defensively: −4 on its attack rolls, +2 Defense until its next "
+        "turn (R-ACT-11).",
+    "StanceTaken_total-defense":
+        "{name} takes total defense: +4 Defense, no attacks or attacks of opportunity "
+        "until its next turn (R-ACT-11).",
+    "StanceEnded":
+        "{name} is no longer {stance}.",
+    "stance_charging":
+        "charging",
+    "stance_defensive":
+        "fighting defensively",
+    "stance_total-defense":
+        "in total defense",
+    "show_stance_charging":
+        "charging",
+    "show_stance_defensive":
+        "fighting defensively",
+    "show_stance_total-defense":
+        "total defense",
+    "mod_charge":
+        "charge, R-ACT-11",
+    "mod_defensively":
+        "fighting defensively, R-ACT-11",
+    "cond_stance-charging":
+        "charging −2",
+    "cond_stance-defensive":
+        "fighting defensively +2",
+    "cond_stance-total-defense":
+        "total defense +4",
+    "show_aid_attack":
+        "aided: +{n} on its next attack against {against}",
+    "show_aid_defense":
+        "aided: +{n} Defense against {against}'s next attack",
+    "ConcentrationRolled":
+        "{name}'s concentration ({why}, {action}): {roll} against DC {dc} — {outcome}",
+    "conc_entangled":
+        "entangled",
+    "conc_defensively":
+        "casting defensively",
+    "conc_damaged":
+        "hurt for {n}",
+    "SpellLost":
+        "{name} loses the spell {action} (R-ACT-10).",
+    "AidRolled":
+        "{name} aids {ally} against {enemy} with {weapon}: {roll} against Defense "
+        "{defense} — {outcome}",
+    "AidGiven_attack":
+        "{name}: +{n} on its next attack roll against {enemy} (aid another, R-ACT-12).",
+    "AidGiven_defense":
+        "{name}: +{n} Defense against {enemy}'s next attack (aid another, R-ACT-12).",
+    "TouchAttackRolled":
+        "{name} tries to trip {target}: touch attack {roll} against touch Defense "
+        "{defense} — {outcome}",
+    "TripChecked":
+        "Trip check: {name} {roll} against {target} {against} — {outcome}",
+    "TripChecked_counter":
+        "{name} tries to trip back: {roll} against {target} {against} — {outcome}",
+    "trip_falls":
+        "{target} is down",
+    "trip_stands":
+        "{target} keeps its feet",
+    "mod_aid":
+        "aid another, R-ACT-12",
+    "cond_aided":
+        "aided +2, R-ACT-12",
+    "mod_str_mod":
+        "Str",
+    "mod_dex_mod":
+        "Dex",
+    "mod_size":
+        "size",
+    "mod_improved-trip":
+        "Improved Trip",
+    "mod_concentration":
+        "concentration",
+    "mod_combat-casting":
+        "Combat Casting",
+    "mod_heal":
+        "Heal",
+    "ActionTaken_row": "{name}: {action}{on}{text} ({cost}).",
+    "ActionTaken_row_on": ", on {targets}",
+    "ActionTaken_row_text": " — {text}",
     "ActionTaken_text": "{name}: {text} ({cost}).",
     "CheckRolled": "{action}, check: {roll}",
     "CheckRolled_dc": "{action}, check: {roll} against DC {dc} — {outcome}",
@@ -299,6 +391,8 @@ EN: dict[str, str] = {
     "ConditionApplied_many": "{name} are {cond} ({duration}).",
     "ConditionApplied_replaced_many": "{name} stay {cond}, now {duration}.",
     "ConditionApplied_replaced": "{name} stays {cond}, now {duration}.",
+    "cond_until_moves": "until it moves",
+    "ConditionRemoved_moved": "{name} moves and is no longer {cond}.",
     "ConditionRemoved_removed": "{name} is no longer {cond}.",
     "ConditionRemoved_expired": "{name} is no longer {cond}: the condition has run its course.",
     "ConditionRemoved_of_gone": "{name} is no longer {cond}: its duration ran on {of}'s "
@@ -595,6 +689,68 @@ EN: dict[str, str] = {
     "msg_action_cost_provokes_go_text":
         "action: --cost and --provokes go with --text (ad hoc actions); a named action has its "
         "own",
+    "msg_action_row_has_cost":
+        "action {action}: a row of the built-in table has its own cost; --cost goes with "
+        "--text alone ({rule})",
+    "msg_action_row_is_command":
+        "action {action}: this is a command of its own: {command} ({rule})",
+    "msg_action_row_provokes_optional":
+        "action {action}: --provokes goes only with a row whose provoking is \"maybe\", "
+        "\"usually\" or \"varies\" ({rule})",
+    "msg_already_prone": "{name} is already prone",
+    "msg_circumstance_melee_only":
+        "{flag} goes only with a melee attack ({rule})",
+    "msg_concealment_value":
+        "--concealment takes a percentage from 1 to 100 or total, not {value} ({rule})",
+    "msg_hidden_needs_total_concealment":
+        "{name} is hidden: attacks against it need --concealment total",
+    "msg_charge_needs_melee_weapon":
+        "{name} charges with a melee weapon only",
+    "msg_cannot_charge_held":
+        "{name} cannot charge now",
+    "msg_cannot_charge_prone":
+        "{name} is prone and cannot charge",
+    "msg_charge_after_step":
+        "{name} took a 5-ft step this turn and cannot charge",
+    "msg_charge_too_short":
+        "a charge moves at least 2 squares ({name}: {cost})",
+    "msg_charge_too_long":
+        "{name} can charge at most {most} squares (the path costs {cost})",
+    "msg_charge_blocked":
+        "{name}'s charge is blocked: {other} stands on {square}",
+    "msg_charge_not_defensively":
+        "--charge and --defensively do not go together ({rule})",
+    "msg_charge_not_full":
+        "--charge is one attack, not --full ({rule})",
+    "msg_trip_goes_with_full":
+        "--trip goes with --full; a single trip is `action WHO trip --target T` ({rule})",
+    "msg_no_attacks_total_defense":
+        "{name} is in total defense: no attacks until its next turn",
+    "msg_defensively_is_for_spells":
+        "--defensively goes with a spell (an action with spell_level) ({rule})",
+    "msg_option_goes_with_row":
+        "{flag} goes only with action WHO {row} ({rule})",
+    "msg_one_target_only":
+        "{name} takes one --target ({rule})",
+    "msg_aid_needs_against":
+        "aid-another needs --against ENEMY ({rule})",
+    "msg_not_helpless":
+        "{name} is not helpless: a coup de grace needs a helpless, dying, stable or "
+        "unconscious target",
+    "msg_not_dying":
+        "{name} is not dying",
+    "msg_not_adjacent":
+        "{name} is not adjacent",
+    "msg_cannot_target_itself":
+        "{name} cannot target itself",
+    "msg_no_melee_weapon_reaches":
+        "no melee weapon of {name} reaches {target}",
+    "msg_coup_de_grace_critical_immune":
+        "{name} is immune to critical hits: no coup de grace",
+    "msg_aid_an_ally":
+        "{name} is not an ally to aid",
+    "msg_aid_against_an_enemy":
+        "{name} is not a standing enemy",
     "msg_action_give_action_text_not": "action: give an ACTION id or --text, not both",
     "msg_action_give_one_action_text": "action: give one ACTION id, or --text T --cost C ({rule})",
     "msg_action_out_of_range": "{name} is out of {action}'s range ({distance} > {range} squares)",

@@ -74,6 +74,11 @@ ES: dict[str, str] = {
     "mod_initiative_mod": "iniciativa",
     "mod_gm": "modificador del director",
     "mod_streak": "racha",
+    "mod_flanking": "flanqueo, R-CIR-1",
+    "mod_higher_ground": "terreno elevado, R-CIR-1",
+    "cond_declared-cover-half": "cobertura media +2, R-CIR-1",
+    "cond_declared-cover-cover": "cobertura +4, R-CIR-1",
+    "cond_declared-cover-improved": "cobertura mejorada +8, R-CIR-1",
     "mod_into_melee": "contra cuerpo a cuerpo",
     "mod_defense": "Defensa − 10",
     "mod_attack": "ataque",
@@ -111,6 +116,8 @@ ES: dict[str, str] = {
     "squares_other": "{n} casillas",
     "and": " y ",
     "fallen": "{g:Caído/Caída/Caídos/Caídas}: {names}.",
+    "HpChanged_coup_de_grace":
+        "{name} falla la salvación y muere por el golpe de gracia (R-ACT-12): {state}.",
     "HpChanged_damage": "{name} queda {state}.",
     "HpChanged_gm": "{name} recibe {amount} de daño: {state}.",
     "HpChanged_healing": "{name} se cura {amount}: {state}.",
@@ -164,6 +171,91 @@ ES: dict[str, str] = {
     "cost_free": "acción gratuita",
     "ActionTaken": "{name} usa {action} ({cost}).",
     "ActionTaken_targets": "{name} usa {action} sobre {targets} ({cost}).",
+    "StanceTaken_charging":
+        "{name} carga: −2 a la Defensa hasta su próximo turno (R-ACT-11).",
+    "StanceTaken_defensive":
+        "{name} lucha a la defensiva: −4 a sus tiradas de ataque, +2 a la Defensa hasta "
+        "su próximo turno (R-ACT-11).",
+    "StanceTaken_total-defense":
+        "{name} se pone en defensa total: +4 a la Defensa, sin ataques ni ataques de "
+        "oportunidad hasta su próximo turno (R-ACT-11).",
+    "StanceEnded":
+        "{name} ya no está {stance}.",
+    "stance_charging":
+        "cargando",
+    "stance_defensive":
+        "luchando a la defensiva",
+    "stance_total-defense":
+        "en defensa total",
+    "show_stance_charging":
+        "cargando",
+    "show_stance_defensive":
+        "luchando a la defensiva",
+    "show_stance_total-defense":
+        "defensa total",
+    "mod_charge":
+        "carga, R-ACT-11",
+    "mod_defensively":
+        "a la defensiva, R-ACT-11",
+    "cond_stance-charging":
+        "cargando −2",
+    "cond_stance-defensive":
+        "a la defensiva +2",
+    "cond_stance-total-defense":
+        "defensa total +4",
+    "show_aid_attack":
+        "ayudado: +{n} a su próximo ataque contra {against}",
+    "show_aid_defense":
+        "ayudado: +{n} a la Defensa contra el próximo ataque de {against}",
+    "ConcentrationRolled":
+        "Concentración de {name} ({why}, {action}): {roll} contra CD {dc} — {outcome}",
+    "conc_entangled":
+        "enredad{g:o/a}",
+    "conc_defensively":
+        "lanzando a la defensiva",
+    "conc_damaged":
+        "herid{g:o/a} por {n}",
+    "SpellLost":
+        "{name} pierde el conjuro {action} (R-ACT-10).",
+    "AidRolled":
+        "{name} ayuda a {ally} contra {enemy} con {weapon}: {roll} contra Defensa "
+        "{defense} — {outcome}",
+    "AidGiven_attack":
+        "{name}: +{n} a su próxima tirada de ataque contra {enemy} (ayudar a otro, R-ACT-12).",
+    "AidGiven_defense":
+        "{name}: +{n} a la Defensa contra el próximo ataque de {enemy} (ayudar a otro, R-ACT-12).",
+    "TouchAttackRolled":
+        "{name} intenta derribar a {target}: ataque de toque {roll} contra Defensa de "
+        "toque {defense} — {outcome}",
+    "TripChecked":
+        "Prueba de derribo: {name} {roll} contra {target} {against} — {outcome}",
+    "TripChecked_counter":
+        "{name} intenta derribar a su vez: {roll} contra {target} {against} — {outcome}",
+    "trip_falls":
+        "{target} cae derribad{g:o/a}",
+    "trip_stands":
+        "{target} sigue en pie",
+    "mod_aid":
+        "ayudar a otro, R-ACT-12",
+    "cond_aided":
+        "ayudado +2, R-ACT-12",
+    "mod_str_mod":
+        "Fue",
+    "mod_dex_mod":
+        "Des",
+    "mod_size":
+        "tamaño",
+    "mod_improved-trip":
+        "Derribo mejorado",
+    "mod_concentration":
+        "concentración",
+    "mod_combat-casting":
+        "Lanzamiento en combate",
+    "mod_heal":
+        "Sanar",
+    "ActionTaken_row": "{name}: {action}{on}{text} ({cost}).",
+    "ActionTaken_row_on": ", sobre {targets}",
+    "ActionTaken_row_text": " — {text}",
     "ActionTaken_text": "{name}: {text} ({cost}).",
     "CheckRolled": "{action}, prueba: {roll}",
     "CheckRolled_dc": "{action}, prueba: {roll} contra CD {dc} — {outcome}",
@@ -315,6 +407,8 @@ ES: dict[str, str] = {
     "ConditionApplied_many": "{name} quedan {cond} ({duration}).",
     "ConditionApplied_replaced_many": "{name} siguen {cond}, ahora {duration}.",
     "ConditionApplied_replaced": "{name} sigue {cond}, ahora {duration}.",
+    "cond_until_moves": "hasta que se mueva",
+    "ConditionRemoved_moved": "{name} se mueve y ya no está {cond}.",
     "ConditionRemoved_removed": "{name} ya no está {cond}.",
     "ConditionRemoved_expired": "{name} ya no está {cond}: la condición ha terminado.",
     "ConditionRemoved_of_gone": "{name} ya no está {cond}: su duración corría con los turnos "
@@ -623,6 +717,67 @@ ES: dict[str, str] = {
     "msg_action_cost_provokes_go_text":
         "action: --cost y --provokes van con --text (acciones improvisadas); una acción con "
         "nombre tiene los suyos",
+    "msg_action_row_has_cost":
+        "action {action}: una fila de la tabla incorporada tiene su propio coste; --cost "
+        "va solo con --text ({rule})",
+    "msg_action_row_is_command": "action {action}: es una orden aparte: {command} ({rule})",
+    "msg_action_row_provokes_optional":
+        "action {action}: --provokes va solo con una fila que provoca «a veces», "
+        "«normalmente» o «varía» ({rule})",
+    "msg_already_prone": "{name} ya está derribad{name_g:o/a}",
+    "msg_circumstance_melee_only":
+        "{flag} va solo con un ataque cuerpo a cuerpo ({rule})",
+    "msg_concealment_value":
+        "--concealment lleva un porcentaje de 1 a 100 o total, no {value} ({rule})",
+    "msg_hidden_needs_total_concealment":
+        "{name} está escondid{name_g:o/a}: para atacarl{name_g:o/a} hace falta --concealment total",
+    "msg_charge_needs_melee_weapon":
+        "{name} solo carga con un arma cuerpo a cuerpo",
+    "msg_cannot_charge_held":
+        "{name} no puede cargar ahora",
+    "msg_cannot_charge_prone":
+        "{name} está derribad{name_g:o/a} y no puede cargar",
+    "msg_charge_after_step":
+        "{name} dio un paso de 5 pies este turno y no puede cargar",
+    "msg_charge_too_short":
+        "una carga recorre al menos 2 casillas ({name}: {cost})",
+    "msg_charge_too_long":
+        "{name} puede cargar como mucho {most} casillas (el camino cuesta {cost})",
+    "msg_charge_blocked":
+        "la carga de {name} está bloqueada: {other} está en {square}",
+    "msg_charge_not_defensively":
+        "--charge y --defensively no van juntos ({rule})",
+    "msg_charge_not_full":
+        "--charge es un solo ataque, no --full ({rule})",
+    "msg_trip_goes_with_full":
+        "--trip va con --full; un derribo suelto es `action QUIEN trip --target O` ({rule})",
+    "msg_no_attacks_total_defense":
+        "{name} está en defensa total: no ataca hasta su próximo turno",
+    "msg_defensively_is_for_spells":
+        "--defensively va con un conjuro (una acción con spell_level) ({rule})",
+    "msg_option_goes_with_row":
+        "{flag} va solo con action QUIEN {row} ({rule})",
+    "msg_one_target_only":
+        "{name} lleva un solo --target ({rule})",
+    "msg_aid_needs_against":
+        "aid-another necesita --against ENEMIGO ({rule})",
+    "msg_not_helpless":
+        "{name} no está indefens{name_g:o/a}: el golpe de gracia necesita un objetivo "
+        "indefenso, moribundo, estable o inconsciente",
+    "msg_not_dying":
+        "{name} no está moribund{name_g:o/a}",
+    "msg_not_adjacent":
+        "{name} no está adyacente",
+    "msg_cannot_target_itself":
+        "{name} no puede elegirse a sí mism{name_g:o/a}",
+    "msg_no_melee_weapon_reaches":
+        "ningún arma cuerpo a cuerpo de {name} alcanza a {target}",
+    "msg_coup_de_grace_critical_immune":
+        "{name} es inmune a los críticos: no hay golpe de gracia",
+    "msg_aid_an_ally":
+        "{name} no es un aliado al que ayudar",
+    "msg_aid_against_an_enemy":
+        "{name} no es un enemigo en pie",
     "msg_action_give_action_text_not": "action: indica el id de una ACCIÓN o --text, no ambos",
     "msg_action_give_one_action_text":
         "action: indica el id de una ACCIÓN, o --text T --cost C ({rule})",
