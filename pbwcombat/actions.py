@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, get_type_hints
 from pbwcombat.engine import Resolution
 from pbwcombat.errors import UsageError
 from pbwcombat.frozen import Value
+from pbwcombat.rules.effects import COVER
 
 if TYPE_CHECKING:
     from pbwcombat.model import Combatant
@@ -93,14 +94,13 @@ class FreeRoll(Action):
     reason: str = ""
 
 
-_CIRCUMSTANCES = ("flanking", "higher_ground", "cover", "concealment", "invisible")  # R-CIR-1
-_COVERS = ("half", "cover", "improved")
+_COVERS = ("half", COVER, "improved")  # R-CIR-1 (`cover` is the condition's name too)
 
 
 class Attack(Action):
     VERB = "attack"
     DECLARABLE = True
-    CHOICES = {"on_intercept": ("redirect", "forfeit"), "cover": _COVERS}
+    CHOICES = dict(on_intercept=("redirect", "forfeit"), cover=_COVERS)
     attacker: str
     target: str
     weapon: str | None = None
@@ -116,14 +116,13 @@ class Attack(Action):
     invisible: bool = False
     charge: bool = False  # R-ACT-11
     defensively: bool = False
-    LATER = (*_DECLINES, *_CIRCUMSTANCES, "charge", "defensively")
 
 
 class FullAttack(Action):
     """R-ACT-5: `attack WHO T1[,T2…] --full` (the `attack` command with `--full`)."""
 
     VERB = "attack"
-    CHOICES = {"on_intercept": ("redirect", "forfeit"), "cover": _COVERS}
+    CHOICES = dict(on_intercept=("redirect", "forfeit"), cover=_COVERS)
     attacker: str
     targets: tuple[str, ...]  # one argument, comma-separated
     weapon: str | None = None
@@ -139,7 +138,17 @@ class FullAttack(Action):
     invisible: bool = False
     defensively: bool = False  # R-ACT-11
     trip: bool = False  # R-ACT-12: the first roll is a trip
-    LATER = (*_CIRCUMSTANCES, "defensively", "trip")
+
+
+def _since(cls: type[Action], first: str) -> tuple[str, ...]:
+    """The fields from `first` on: added after 0.1, left out of the repr at their defaults."""
+    return cls._fields[cls._fields.index(first):]
+
+
+# R-CIR-1 circumstances, R-ACT-11/12 options (their names are not written here: `cover` and
+# `invisible` are also conditions, whose names only rules/effects.py spells)
+Attack.LATER = (*_DECLINES, *_since(Attack, "flanking"))
+FullAttack.LATER = _since(FullAttack, "flanking")
 
 
 class Move(Action):

@@ -217,3 +217,35 @@ def test_R_CIR_2_the_cover_condition_by_hand_lasts_until_removed(run, encounter)
     ok(run("condition", path, "mira", "cover"))
     ok(run("move", path, "mira", "0,2"))
     assert "cover" in who(path, "mira")["conditions"]
+
+
+def test_R_CIR_1_concealment_rolls_the_miss_chance_after_a_hit(run, encounter):
+    """R-CND-8's d100 right after the attack d20: 20 ≤ 20 misses."""
+    path = _cir_fight(encounter, run)
+    out = _attack(run, path, "snag", "--concealment", "20", "--dice", "15,20")
+    chance = events(out, "MissChanceRolled")
+    assert len(chance) == 1 and chance[0]["chance"] == 20 and chance[0]["missed"]
+    assert not events(out, "DamageRolled")
+    path = _cir_fight(encounter, run)
+    out = _attack(run, path, "snag", "--concealment", "total", "--dice", "15,51,3")
+    assert events(out, "MissChanceRolled")[0]["chance"] == 50
+    assert events(out, "DamageRolled")
+
+
+def test_R_CIR_1_concealment_is_not_rolled_on_a_miss(run, encounter):
+    path = _cir_fight(encounter, run)
+    out = _attack(run, path, "snag", "--concealment", "20", "--dice", "2")
+    assert not events(out, "MissChanceRolled")
+
+
+def test_R_CIR_1_invisible_is_plus_2_and_the_target_loses_its_dex(run, encounter):
+    path = _cir_fight(encounter, run, target_extra="dex_mod = 3\n")
+    ok(run("next", path))
+    ok(run("next", path))  # Snag has acted: no longer flat-footed
+    out = _attack(run, path, "snag", "--dice", "5")
+    assert _roll(out)["defense"] == 12  # its Defense, dex 3 included
+    path = _cir_fight(encounter, run, target_extra="dex_mod = 3\n")
+    ok(run("next", path))
+    ok(run("next", path))
+    roll = _roll(_attack(run, path, "snag", "--invisible", "--dice", "5"))
+    assert roll["defense"] == 9 and _mods(roll)["invisible"] == 2  # dex 3 lost

@@ -16,6 +16,7 @@ from pbwcombat.dice import Mod
 from pbwcombat.engine import Resolution
 from pbwcombat.model import ActionDef, Combatant
 from pbwcombat.rules.aoo import attack_of_opportunity, dropped, provokers
+from pbwcombat.rules.effects import ENTANGLED
 
 COMBAT_CASTING = 4  # R-ACT-9: +4 on concentration checks
 
@@ -46,7 +47,7 @@ def cast(res: Resolution, who: str, a: ActionDef, provokes: bool, defensively: b
     assert a.spell_level is not None
     level = a.spell_level
     me = res.enc.get(who)
-    if "entangled" in me.affecting and not _check(res, me, a, "entangled", 15 + level):
+    if ENTANGLED in me.affecting and not _check(res, me, a, ENTANGLED, 15 + level):
         return False
     threats = provokers(res, who, me.position, engaged_exempt=False)
     if defensively:  # no AoO; in a threatened square, the check

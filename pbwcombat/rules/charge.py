@@ -26,7 +26,7 @@ from pbwcombat.rules.allowance import (
     single_action_turn,
 )
 from pbwcombat.rules.attack import attack, choose_weapon, declared_of, strike
-from pbwcombat.rules.effects import held
+from pbwcombat.rules.effects import PRONE, held
 from pbwcombat.rules.hp import strain_after_standard
 from pbwcombat.rules.stance import no_attacks_in_total_defense
 
@@ -76,7 +76,7 @@ def charge(res: Resolution, attacker: str, target: str, weapon_key: str | None, 
     check_aware(res, a, t)
     if a.conditions and held(a.conditions).no_run_or_charge and not res.force:
         raise IllegalAction("R-CND-5", "cannot_charge_held", name=a.display)
-    if a.conditions and "prone" in a.conditions and not res.force:
+    if a.conditions and PRONE in a.conditions and not res.force:
         raise IllegalAction("R-ACT-11", "cannot_charge_prone", name=a.display)
     restricted = single_action_turn(res, a) is not None
     if restricted:

@@ -13,9 +13,10 @@ from pbwcombat.dice import Mod
 from pbwcombat.errors import IllegalAction, UsageError
 from pbwcombat.frozen import Value
 from pbwcombat.model import Combatant, Weapon
+from pbwcombat.rules import effects
 from pbwcombat.rules.effects import held
 
-COVER = {"half": 2, "cover": 4, "improved": 8}  # R-CIR-1: target Defense +2 / +4 / +8
+COVER = {"half": 2, effects.COVER: 4, "improved": 8}  # R-CIR-1: target Defense +2 / +4 / +8
 CONDITION_COVER = 4  # the `cover` condition: +4 Defense against ranged attacks (R-CIR-2)
 TOTAL = "total"  # `--concealment total`: 50% (R-CIR-1)
 TOTAL_CHANCE = 50
@@ -53,7 +54,7 @@ def check(declared: Declared, weapon: Weapon, target: Combatant) -> None:
         flag = "--flanking" if declared.flanking else "--higher-ground"
         raise UsageError("circumstance_melee_only", rule="R-CIR-1", flag=flag)
     if declared.concealment != TOTAL and target.conditions \
-            and "hidden" in target.conditions:
+            and held(target.conditions).hidden:
         raise IllegalAction("R-CIR-1", "hidden_needs_total_concealment", name=target.display)
 
 
@@ -74,6 +75,6 @@ def cover_bonus(declared: Declared, target: Combatant, melee: bool) -> int:
     the `cover` condition do not stack, the higher applies (R-CIR-1)."""
     if declared.cover is None:
         return 0
-    has = CONDITION_COVER if not melee and target.conditions and "cover" in held(
+    has = CONDITION_COVER if not melee and target.conditions and effects.COVER in held(
         target.conditions).names else 0
     return max(COVER[declared.cover] - has, 0)

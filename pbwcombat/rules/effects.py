@@ -103,6 +103,9 @@ EFFECTS: dict[str, Effect] = {
 UNSEEN = Mod(EFFECTS["invisible"].attack, "invisible")
 # R-CND-5 rows that R-HP-7 also derives from nonlethal damage (`Combatant.affecting`)
 STAGGERED, UNCONSCIOUS = "staggered", "unconscious"
+# rows other rules put on or ask about by name (R-ACT-8 drop-prone, R-ACT-12 trip, R-ACT-10
+# entangled casters, R-CIR cover), and the `--cover` choice named after the cover row
+PRONE, ENTANGLED, COVER = "prone", "entangled", "cover"
 EFFECTS[STAGGERED] = Effect(per_turn="one")
 EFFECTS[UNCONSCIOUS] = Effect(helpless=True, per_turn="none", out=True)  # out for R-TRN-6
 

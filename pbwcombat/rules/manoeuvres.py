@@ -20,7 +20,7 @@ from pbwcombat.model import Combatant, Weapon
 from pbwcombat.rules import conditions, ready
 from pbwcombat.rules.aoo import attack_of_opportunity, can_make_aoo, dropped
 from pbwcombat.rules.damage import reduce_damage
-from pbwcombat.rules.effects import held
+from pbwcombat.rules.effects import PRONE, held
 from pbwcombat.rules.engagement import engage
 from pbwcombat.rules.hp import change_hp, deal
 from pbwcombat.rules.rows import narrate
@@ -206,11 +206,11 @@ def trip_roll(res: Resolution, me: Combatant, t: Combatant, counter: bool) -> bo
     if not hit:
         return False
     if _opposed(res, res.enc.get(me.id), res.enc.get(t.id), False):
-        conditions.apply_condition(res, t.id, "prone")
+        conditions.apply_condition(res, t.id, PRONE)
         return True
     # the defender tries to trip the actor back: nothing provoked, ties to the actor
     if counter and _opposed(res, res.enc.get(t.id), res.enc.get(me.id), True):
-        conditions.apply_condition(res, me.id, "prone")
+        conditions.apply_condition(res, me.id, PRONE)
     return False
 
 

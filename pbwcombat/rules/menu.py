@@ -19,6 +19,7 @@ from pbwcombat.rules import conditions, stance
 from pbwcombat.rules import manoeuvres as mv
 from pbwcombat.rules.actions import own_action
 from pbwcombat.rules.allowance import require_actor
+from pbwcombat.rules.effects import PRONE
 from pbwcombat.rules.rows import narrate
 
 Effect = Callable[[Resolution, Combatant, menu.Row, act.TakeAction], None]
@@ -43,10 +44,10 @@ def _stand_up(res: Resolution, me: Combatant, row: menu.Row, x: act.TakeAction) 
 
 def _drop_prone(res: Resolution, me: Combatant, row: menu.Row, x: act.TakeAction) -> None:
     """Drop to the floor (free, no AoO): the actor is `prone` (R-CND-5) until it stands."""
-    if "prone" in me.conditions:
+    if PRONE in me.conditions:
         raise IllegalAction("R-ACT-8", "already_prone", name=me.display)
     if narrate(res, me, row, [], x.text or "", x.provokes):
-        conditions.apply_condition(res, me.id, "prone")
+        conditions.apply_condition(res, me.id, PRONE)
 
 
 def _total_defense(res: Resolution, me: Combatant, row: menu.Row, x: act.TakeAction) -> None:

@@ -14,7 +14,7 @@ from pbwcombat.rules.aoo import attack_of_opportunity, dropped, provokers
 from pbwcombat.rules.board import board_for, passable
 from pbwcombat.rules.conditions import apply_condition, end_on_move
 from pbwcombat.rules.disengage import attempt, first_in_order
-from pbwcombat.rules.effects import held
+from pbwcombat.rules.effects import COVER, held
 from pbwcombat.rules.engagement import engage_at_rest, require_engagement
 from pbwcombat.rules.intercept import intercept_move
 from pbwcombat.rules.pathfind import find_path
@@ -124,7 +124,7 @@ def move(res: Resolution, who: str, waypoints: list[Square], step: bool = False,
 def take_cover(res: Resolution, who: str) -> None:
     """R-CIR-3: `--to-cover` ends the move with the `cover` condition (+4 Defense against
     ranged attacks, line of fire closed) until the mover next moves."""
-    apply_condition(res, who, "cover", until_moves=True)
+    apply_condition(res, who, COVER, until_moves=True)
 
 
 def _withdraw_kind(res: Resolution, me: Combatant, cost: int) -> str:
