@@ -25,16 +25,23 @@ BOW = {"id": "bow", "kind": "ranged", "attack": 4, "damage": "1d6", "range": 3}
 
 
 def w(**kw: Any) -> Any:
-    """A weapon as geometry reads it (kind, reach, reach_adjacent): independent of how the
-    model module builds its records."""
+    """A weapon as geometry reads it (kind, reach, reach_adjacent, unarmed): independent of how
+    the model module builds its records."""
     kw.setdefault("kind", "melee")
     kw.setdefault("reach", 1)
     kw.setdefault("reach_adjacent", False)
+    kw.setdefault("unarmed", False)  # R-ACT-9
     return SimpleNamespace(**kw)
 
 
-def c(pos: tuple[int, int] | None, *weapons: Any) -> Any:
-    return SimpleNamespace(id="x", side="s", position=pos, weapons=weapons)
+def c(pos: tuple[int, int] | None, *weapons: Any, feats: tuple[str, ...] = ()) -> Any:
+    return SimpleNamespace(id="x", side="s", position=pos, weapons=weapons, feats=feats)
+
+
+def test_R_ACT_9_a_fist_threatens_only_with_improved_unarmed_strike():
+    fist = w(unarmed=True)
+    assert not threatens(c((0, 0), fist), (1, 0))
+    assert threatens(c((0, 0), fist, feats=("improved-unarmed-strike",)), (1, 0))
 
 
 # -- R-GEO-2: distance, cost, paths (unit) -----------------------------------------------
