@@ -55,11 +55,11 @@ EN: dict[str, str] = {
     "mod_initiative_mod": "initiative",
     "mod_gm": "GM modifier",
     "mod_streak": "streak",
-    "mod_flanking": "flanking, R-CIR-1",
-    "mod_higher_ground": "higher ground, R-CIR-1",
-    "cond_declared-cover-half": "half cover +2, R-CIR-1",
-    "cond_declared-cover-cover": "cover +4, R-CIR-1",
-    "cond_declared-cover-improved": "improved cover +8, R-CIR-1",
+    "mod_flanking": "flanking",
+    "mod_higher_ground": "higher ground",
+    "cond_declared-cover-half": "half cover +2",
+    "cond_declared-cover-cover": "cover +4",
+    "cond_declared-cover-improved": "improved cover +8",
     "mod_into_melee": "into melee",
     "mod_defense": "Defense − 10",
     "mod_attack": "attack",
@@ -99,7 +99,7 @@ EN: dict[str, str] = {
     "fallen": "Fallen: {names}.",
     # hit points
     "HpChanged_coup_de_grace":
-        "{name} fails the save and dies from the coup de grace (R-ACT-12): {state}.",
+        "{name} fails the save and dies from the coup de grace: {state}.",
     "HpChanged_damage": "{name} is now {state}.",
     "HpChanged_gm": "{name} takes {amount} damage: {state}.",
     "HpChanged_healing": "{name} heals {amount}: {state}.",
@@ -156,13 +156,13 @@ EN: dict[str, str] = {
     "ActionTaken": "{name} uses {action} ({cost}).",
     "ActionTaken_targets": "{name} uses {action} on {targets} ({cost}).",
     "StanceTaken_charging":
-        "{name} charges: −2 Defense until its next turn (R-ACT-11).",
+        "{name} charges: −2 Defense until its next turn.",
     "StanceTaken_defensive":
         "{name} fights defensively: −4 on its attack rolls, +2 Defense until its next "
-        "turn (R-ACT-11).",
+        "turn.",
     "StanceTaken_total-defense":
         "{name} takes total defense: +4 Defense, no attacks or attacks of opportunity "
-        "until its next turn (R-ACT-11).",
+        "until its next turn.",
     "StanceEnded":
         "{name} is no longer {stance}.",
     "stance_charging":
@@ -178,9 +178,9 @@ EN: dict[str, str] = {
     "show_stance_total-defense":
         "total defense",
     "mod_charge":
-        "charge, R-ACT-11",
+        "charge",
     "mod_defensively":
-        "fighting defensively, R-ACT-11",
+        "fighting defensively",
     "cond_stance-charging":
         "charging −2",
     "cond_stance-defensive":
@@ -200,14 +200,14 @@ EN: dict[str, str] = {
     "conc_damaged":
         "hurt for {n}",
     "SpellLost":
-        "{name} loses the spell {action} (R-ACT-10).",
+        "{name} loses the spell {action}.",
     "AidRolled":
         "{name} aids {ally} against {enemy} with {weapon}: {roll} against Defense "
         "{defense} — {outcome}",
     "AidGiven_attack":
-        "{name}: +{n} on its next attack roll against {enemy} (aid another, R-ACT-12).",
+        "{name}: +{n} on its next attack roll against {enemy} (aid another).",
     "AidGiven_defense":
-        "{name}: +{n} Defense against {enemy}'s next attack (aid another, R-ACT-12).",
+        "{name}: +{n} Defense against {enemy}'s next attack (aid another).",
     "TouchAttackRolled":
         "{name} tries to trip {target}: touch attack {roll} against touch Defense "
         "{defense} — {outcome}",
@@ -220,9 +220,9 @@ EN: dict[str, str] = {
     "trip_stands":
         "{target} keeps its feet",
     "mod_aid":
-        "aid another, R-ACT-12",
+        "aid another",
     "cond_aided":
-        "aided +2, R-ACT-12",
+        "aided +2",
     "mod_str_mod":
         "Str",
     "mod_dex_mod":

@@ -74,11 +74,11 @@ ES: dict[str, str] = {
     "mod_initiative_mod": "iniciativa",
     "mod_gm": "modificador del director",
     "mod_streak": "racha",
-    "mod_flanking": "flanqueo, R-CIR-1",
-    "mod_higher_ground": "terreno elevado, R-CIR-1",
-    "cond_declared-cover-half": "cobertura media +2, R-CIR-1",
-    "cond_declared-cover-cover": "cobertura +4, R-CIR-1",
-    "cond_declared-cover-improved": "cobertura mejorada +8, R-CIR-1",
+    "mod_flanking": "flanqueo",
+    "mod_higher_ground": "terreno elevado",
+    "cond_declared-cover-half": "cobertura media +2",
+    "cond_declared-cover-cover": "cobertura +4",
+    "cond_declared-cover-improved": "cobertura mejorada +8",
     "mod_into_melee": "contra cuerpo a cuerpo",
     "mod_defense": "Defensa − 10",
     "mod_attack": "ataque",
@@ -117,7 +117,7 @@ ES: dict[str, str] = {
     "and": " y ",
     "fallen": "{g:Caído/Caída/Caídos/Caídas}: {names}.",
     "HpChanged_coup_de_grace":
-        "{name} falla la salvación y muere por el golpe de gracia (R-ACT-12): {state}.",
+        "{name} falla la salvación y muere por el golpe de gracia: {state}.",
     "HpChanged_damage": "{name} queda {state}.",
     "HpChanged_gm": "{name} recibe {amount} de daño: {state}.",
     "HpChanged_healing": "{name} se cura {amount}: {state}.",
@@ -172,13 +172,13 @@ ES: dict[str, str] = {
     "ActionTaken": "{name} usa {action} ({cost}).",
     "ActionTaken_targets": "{name} usa {action} sobre {targets} ({cost}).",
     "StanceTaken_charging":
-        "{name} carga: −2 a la Defensa hasta su próximo turno (R-ACT-11).",
+        "{name} carga: −2 a la Defensa hasta su próximo turno.",
     "StanceTaken_defensive":
         "{name} lucha a la defensiva: −4 a sus tiradas de ataque, +2 a la Defensa hasta "
-        "su próximo turno (R-ACT-11).",
+        "su próximo turno.",
     "StanceTaken_total-defense":
         "{name} se pone en defensa total: +4 a la Defensa, sin ataques ni ataques de "
-        "oportunidad hasta su próximo turno (R-ACT-11).",
+        "oportunidad hasta su próximo turno.",
     "StanceEnded":
         "{name} ya no está {stance}.",
     "stance_charging":
@@ -194,9 +194,9 @@ ES: dict[str, str] = {
     "show_stance_total-defense":
         "defensa total",
     "mod_charge":
-        "carga, R-ACT-11",
+        "carga",
     "mod_defensively":
-        "a la defensiva, R-ACT-11",
+        "a la defensiva",
     "cond_stance-charging":
         "cargando −2",
     "cond_stance-defensive":
@@ -216,14 +216,14 @@ ES: dict[str, str] = {
     "conc_damaged":
         "herid{g:o/a} por {n}",
     "SpellLost":
-        "{name} pierde el conjuro {action} (R-ACT-10).",
+        "{name} pierde el conjuro {action}.",
     "AidRolled":
         "{name} ayuda a {ally} contra {enemy} con {weapon}: {roll} contra Defensa "
         "{defense} — {outcome}",
     "AidGiven_attack":
-        "{name}: +{n} a su próxima tirada de ataque contra {enemy} (ayudar a otro, R-ACT-12).",
+        "{name}: +{n} a su próxima tirada de ataque contra {enemy} (ayudar a otro).",
     "AidGiven_defense":
-        "{name}: +{n} a la Defensa contra el próximo ataque de {enemy} (ayudar a otro, R-ACT-12).",
+        "{name}: +{n} a la Defensa contra el próximo ataque de {enemy} (ayudar a otro).",
     "TouchAttackRolled":
         "{name} intenta derribar a {target}: ataque de toque {roll} contra Defensa de "
         "toque {defense} — {outcome}",
@@ -236,9 +236,9 @@ ES: dict[str, str] = {
     "trip_stands":
         "{target} sigue en pie",
     "mod_aid":
-        "ayudar a otro, R-ACT-12",
+        "ayudar a otro",
     "cond_aided":
-        "ayudado +2, R-ACT-12",
+        "ayudado +2",
     "mod_str_mod":
         "Fue",
     "mod_dex_mod":
