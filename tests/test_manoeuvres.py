@@ -235,3 +235,27 @@ def test_R_ACT_12_stabilize_needs_a_dying_adjacent_target(run, encounter):
     ok(run("hp", path, "tom", "-22"))
     ok(run("set", path, "tom", "position", "[0, 3]"))
     refused(run, path, "R-ACT-12", "action", path, "aldric", "stabilize", "--target", "tom")
+
+
+def test_R_ACT_12_a_trip_touch_attack_rolls_the_miss_chance_then_the_checks(run, encounter):
+    """Clarifications: the touch d20, the d100 (the ogre is concealed), then the checks."""
+    path = _party(encounter, run)
+    ok(run("condition", path, "ogre", "concealed"))
+    out = ok(run("action", path, "aldric", "trip", "--target", "ogre", "--dice",
+                 "1,15,50,18,4", "--format", "json"))
+    assert _types(out, "TouchAttackRolled", "MissChanceRolled", "TripChecked") == [
+        "TouchAttackRolled", "MissChanceRolled", "TripChecked"]
+    path = _party(encounter, run)
+    ok(run("condition", path, "ogre", "concealed"))
+    out = ok(run("action", path, "aldric", "trip", "--target", "ogre", "--dice", "1,15,20",
+                 "--format", "json"))
+    assert not events(out, "TripChecked")  # 20 ≤ 20: the touch goes wide
+
+
+def test_R_ACT_12_aid_another_rolls_the_miss_chance(run, encounter):
+    path = _party(encounter, run)
+    ok(run("condition", path, "ogre", "concealed"))
+    _tom_turn(run, path)
+    out = ok(run("action", path, "tom", "aid-another", "--target", "aldric", "--against",
+                 "ogre", "--dice", "12,5", "--format", "json"))
+    assert events(out, "MissChanceRolled") and "aid" not in who(path, "aldric")

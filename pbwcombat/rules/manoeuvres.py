@@ -19,6 +19,7 @@ from pbwcombat.geometry import distance, melee_weapons, weapon_threatens
 from pbwcombat.model import Combatant, Weapon
 from pbwcombat.rules import conditions, ready
 from pbwcombat.rules.aoo import attack_of_opportunity, can_make_aoo, dropped
+from pbwcombat.rules.attack_roll import roll_miss_chance
 from pbwcombat.rules.damage import reduce_damage
 from pbwcombat.rules.effects import PRONE, held
 from pbwcombat.rules.engagement import engage
@@ -128,6 +129,8 @@ def aid_another(res: Resolution, me: Combatant, row: menu.Row, targets: list[str
     res.emit(ev.AidRolled(me.id, a.display, ally.id, ally.display, enemy.id, enemy.display,
                           w.name, roll, AID_DEFENSE, success, kind))
     engage(res, me.id, enemy.id, missile=False)  # R-ENG-1: a melee attack roll
+    if success and roll_miss_chance(res, me.id, enemy.id):  # R-CND-8: an attack roll too
+        return
     if success:
         res.emit(ev.AidGiven(ally.id, ally.display, enemy.id, me.id, kind, AID_BONUS))
 
@@ -203,7 +206,7 @@ def trip_roll(res: Resolution, me: Combatant, t: Combatant, counter: bool) -> bo
     hit = n != 1 and (n == 20 or roll.total >= defense)
     res.emit(ev.TouchAttackRolled(me.id, a.display, t.id, target.display, roll, defense, hit))
     engage(res, me.id, t.id, missile=False)  # R-ENG-1
-    if not hit:
+    if not hit or roll_miss_chance(res, me.id, t.id):  # R-CND-8: the d100 after the d20
         return False
     if _opposed(res, res.enc.get(me.id), res.enc.get(t.id), False):
         conditions.apply_condition(res, t.id, PRONE)
