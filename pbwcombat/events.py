@@ -158,6 +158,7 @@ class HpChanged(Event):
     status: str
     cause: str
     nonlethal: int = 0  # R-HP-7: the nonlethal total it is measured against (shown beside hp)
+    asked: int = 0  # healing that would have passed max_hp: the amount asked (issue 25)
 
 
 class GmHpRolled(Event):

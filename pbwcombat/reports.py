@@ -40,22 +40,24 @@ def show(path: Path, fmt: str | None, lang: str | None, gm: bool, with_map: bool
 
 
 def log(path: Path, last: int | None, fmt: str | None, lang: str | None, gm: bool,
-        max_length: int | None) -> str:
-    """The action log as a post (`log`, `--last N` commands)."""
+        max_length: int | None, round_no: int | None = None) -> str:
+    """The action log as a post (`log`, `--last N` commands, `--round N`)."""
     from pbwcombat.journal_book import recent
-    from pbwcombat.render.log import log_post
+    from pbwcombat.render.log import in_round, log_post
     from pbwcombat.render.trust import Reuse, die_reuses
     from pbwcombat.service import committed_records, load
     from pbwcombat.store import real
 
     raw, enc = load(path)
-    fast = recent(real(path), raw, last) if last is not None else None
+    fast = recent(real(path), raw, last) if last is not None and round_no is None else None
     if fast is not None:  # the last records and the reuses, from the end and the index
         records, pairs = fast
         reuses = [Reuse(*pair) for pair in pairs]
     else:
         every = list(committed_records(path, raw))
         records = [r for r in every if r.get("type", "command") != "undo"]
+        if round_no is not None:  # issue 25: one round's commands
+            records = in_round(records, round_no)
         if last is not None:
             records = records[-last:]
         reuses = die_reuses(every)

@@ -299,13 +299,13 @@ def test_R_SIM_2_the_report_is_a_post_in_both_languages(run, encounter):
     path = goblins(encounter)
     en = ok(run("odds", path, "--runs", 50, "--seed", "12", "--jobs", "1")).out
     assert en.startswith("[b]Goblin ambush at the mill[/b] — Odds")
-    assert "[b]The party[/b] win: [b]" in en and "95% interval" in en  # [sides.party] name
-    assert "Grak the hobgoblin[/b]: down" in en and "% of full" in en  # a share, not hp
+    assert "The party win: [b]" in en and "95% interval" in en  # [sides.party] name
+    assert "Grak the hobgoblin: down" in en and "% of full" in en  # a share, not hp
     assert "Seed 12" in en
     es = ok(run("odds", path, "--runs", 50, "--seed", "12", "--jobs", "1", "--lang", "es",
                 "--format", "markdown")).out
     assert "**Probabilidades**" not in es and "— Probabilidades" in es
-    assert "**The party**, victoria:" in es and "intervalo del 95 %" in es
+    assert "Victoria de «The party»:" in es and "intervalo del 95 %" in es
     assert "  \n" in es  # R-OUT-6: hard breaks inside paragraphs
     plain = ok(run("odds", path, "--runs", 50, "--seed", "12", "--jobs", "1", "--format",
                    "plain", "--gm")).out

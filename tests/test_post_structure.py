@@ -63,7 +63,7 @@ def test_R_OUT_9_damage_total_is_not_repeated(run, encounter):
                      + fighter("orc", "b", (1, 0), defense=5, hp=30))
     ok(run("roll-initiative", path, "--dice", "10,1"))
     r = ok(run("attack", path, "hero", "orc", "--dice", "15,4", "--format", "markdown"))
-    assert "Damage to **orc**: 1d4 (4 supplied) - 3 = **1**  \n" in r.out
+    assert "Damage to orc: 1d4 (4 supplied) - 3 = **1**  \n" in r.out
     assert "→" not in r.out  # the total is the damage
     ok(run("next", path))
     ok(run("next", path))

@@ -149,7 +149,7 @@ def test_the_map_legend_comes_from_the_catalogue(run: Any, encounter: Any, lang:
     assert word in ok(run("map", path, "--lang", lang)).out
 
 
-@pytest.mark.parametrize("lang, words", [("es", ("Orden 1", "Deshecho")),
+@pytest.mark.parametrize("lang, words", [("es", ("Paso 1", "Deshecho")),
                                          ("en", ("Command 1", "Undone"))])
 def test_log_and_undo_posts_come_from_the_catalogue(run: Any, encounter: Any, lang: str,
                                                     words: tuple[str, str]) -> None:

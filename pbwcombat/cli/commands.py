@@ -64,14 +64,17 @@ def show_cmd(encounter: Encounter, format: FormatOpt = None, lang: LangOpt = Non
     sys.stdout.write(reports.show(encounter, format, lang, gm, map, max_length))
 
 
-@command("log", "The action log as a post.\n\nExample: pbwcombat log fight.toml "
-         "--last 3")
+@command("log", "The action log as a post.\n\nExamples: pbwcombat log fight.toml "
+         "--last 3 ; pbwcombat log fight.toml --round 2 --format discord")
 def log_cmd(encounter: Encounter,
             last: Annotated[int | None, typer.Option("--last", min=1,
                                                         help="Only the last N commands.")] = None,
+            round: Annotated[int | None, typer.Option(
+                "--round", min=0, help="Only the commands of round N (0: before combat and "
+                "the surprise round), the one that ends it included.")] = None,
             format: FormatOpt = None, lang: LangOpt = None, gm: GmOpt = False,
             max_length: MaxLengthOpt = None, debug: DebugOpt = False) -> None:
-    sys.stdout.write(reports.log(encounter, last, format, lang, gm, max_length))
+    sys.stdout.write(reports.log(encounter, last, format, lang, gm, max_length, round))
 
 
 @command("undo", "Restore the file exactly as it was before the last command not yet "

@@ -73,6 +73,26 @@ def log_post(enc: Encounter, records: list[dict[str, Any]], fmt: str, lang: str,
     return clean(json.dumps(out, ensure_ascii=False)) + "\n"
 
 
+def in_round(records: list[dict[str, Any]], round_no: int) -> list[dict[str, Any]]:
+    """`log --round N` (issue 25: a long fight's log in one or two forum messages): the
+    records made while round N was the current one (0: before combat and the surprise
+    round), the one that ends it included. A round starts with the record that holds its
+    `RoundStarted` event; an undone record never moved the round."""
+    current = 0
+    out = []
+    for record in records:
+        if current == round_no:
+            out.append(record)
+        if record.get("undone") or record.get("type", "command") != "command":
+            continue
+        events = record.get("events", [])
+        for e in events if isinstance(events, list) else []:
+            if isinstance(e, dict) and e.get("type") == "RoundStarted" \
+                    and type(e.get("round")) is int and not e.get("surprise"):
+                current = max(current, e["round"])
+    return out
+
+
 def _changes_json(enc: Encounter, record: dict[str, Any], gm: bool
                   ) -> list[dict[str, Any]] | None:
     """The changed keys of an edit, as JSON: `[dice]` values never shown, a non-PC's numbers

@@ -70,6 +70,7 @@ class Narrator:
         self.enc = enc
         self.deadline_shown = False  # R-OUT-9: the header already shows the deadline
         self.mentioned: set[str] = set()  # R-OUT-10: players already named in this post
+        self._last: ev.Event | None = None  # the event of the last line (paragraphs)
         self.genders: dict[str, str] = {}
         if enc is not None:
             for c in enc.combatants:
@@ -98,7 +99,9 @@ class Narrator:
         return self.enc.side_name(side) if self.enc is not None else side
 
     def name(self, text: str) -> str:
-        return self.markup.bold(self.markup.escape(text))
+        """A name as players scan it: plain, escaped (R-OUT-2); bold is kept for totals and
+        outcomes (R-OUT-1), so the eye finds the numbers that matter (issue 25)."""
+        return self.markup.escape(text)
 
     def names(self, items: Iterable[str]) -> str:
         """`A`, `A and B`, `A, B and C` (`y` in Spanish)."""
@@ -235,7 +238,13 @@ class Narrator:
                                   "add it to render.narrate.NARRATION")
             line = handler(self, e)
             if line:
+                # one paragraph per turn (issue 25): a new round or turn after other lines
+                # starts after a blank line, so a thread reader finds each actor at once
+                if out and out[-1] and isinstance(e, PARAGRAPH_STARTS) \
+                        and not isinstance(self._last, ev.RoundStarted):
+                    out.append("")
                 out.append(line)
+                self._last = e
         return out
 
     def _silent(self, e: ev.Event) -> None:
@@ -317,7 +326,12 @@ class Narrator:
         key = f"HpChanged_{e.cause}"
         if e.cause == "healing" and not (e.pc or self.gm):
             key += "_hidden"  # R-OUT-3: a capped amount would tell the missing hit points
-        return self.t(key, name=self.name(e.name), state=state, amount=abs(e.hp - e.before))
+        elif (e.pc or self.gm) and e.status == "ok" and f"{key}_numbers" in self.cat:
+            key += "_numbers"  # "A Aldric le quedan 21/24 PG" (issue 25)
+        elif e.cause == "healing" and e.asked:
+            key += "_capped"  # healing past the maximum is said (issue 25)
+        return self.t(key, name=self.name(e.name), state=state, amount=abs(e.hp - e.before),
+                      asked=e.asked)
 
     def _GmHpRolled(self, e: ev.GmHpRolled) -> str:
         return self.t("GmHpRolled", expr=self.expr(e.expr), names=self.names(e.names),
@@ -468,8 +482,10 @@ class Narrator:
             return self.t("ActionTaken_row", name=self.name(e.name), action=m.escape(what),
                           on=on, text=detail, cost=cost)
         key = "ActionTaken_targets" if e.target_names else "ActionTaken"
-        return self.t(key, name=self.name(e.name), action=m.bold(m.escape(e.action_name)),
-                      targets=self.names(e.target_names), cost=cost)
+        if e.targets == (e.who,):  # "on himself", not "on Brother Tom" (issue 25)
+            key = "ActionTaken_self"
+        return self.t(key, name=self.name(e.name), action=m.escape(e.action_name),
+                      targets=self.names(e.target_names), cost=cost, g=self.g(e.name))
 
     def _ConcentrationRolled(self, e: ev.ConcentrationRolled) -> str:
         outcome = self.cat["check_ok" if e.success else "check_failed"]
@@ -611,7 +627,8 @@ class Narrator:
 
     def _Disengaged(self, e: ev.Disengaged) -> str:
         return self.t("Disengaged_missile" if e.missile else "Disengaged",
-                      a=self.name(e.a_name), b=self.name(e.b_name), g=self.g(e.a_name, e.b_name))
+                      a=self.name(e.a_name), b=self.name(e.b_name),
+                      g=self.g(e.a_name) if e.missile else self.g(e.a_name, e.b_name))
 
     def _DefenseTotalRolled(self, e: ev.DefenseTotalRolled) -> str:
         return self.t("DefenseTotalRolled", name=self.name(e.name), roll=self.roll(e.roll))
@@ -923,6 +940,9 @@ def _same_condition(a: ev.ConditionApplied, b: ev.ConditionApplied) -> bool:
 
 # Every event type and the method that narrates it: a new event needs a row here (the test
 # that renders every event type in both languages and every format fails until it has one).
+# Events whose line opens a paragraph: a round's header, a turn's start (issue 25).
+PARAGRAPH_STARTS = (ev.RoundStarted, ev.TurnStarted)
+
 NARRATION: dict[type[ev.Event], Callable[[Narrator, Any], str | None]] = {
     ev.InitiativeRolled: Narrator._InitiativeRolled,
     ev.InitiativeJoined: Narrator._InitiativeJoined,

@@ -7,6 +7,7 @@ import json
 from typing import Any
 
 from pbwcombat.model import Encounter
+from pbwcombat.render.markup import clean
 from pbwcombat.render.narrate import Narrator
 from pbwcombat.render.post import narrator
 
@@ -91,7 +92,8 @@ def odds_post(enc: Encounter, data: dict[str, Any], fmt: str, lang: str, gm: boo
     if fmt != "json":
         return odds_text(enc, data, fmt, lang, gm)
     sides = [{**s, "name": enc.side_name(s["side"])} for s in data["sides"]]
-    return json.dumps({"version": enc.state.version, "events": [],
-                       "odds": visible({**data, "sides": sides}, gm),
-                       "text": odds_text(enc, data, "plain", lang, gm)},
-                      ensure_ascii=False) + "\n"
+    # R-OUT-7: names cleaned of bidi and zero-width characters in JSON too
+    return clean(json.dumps({"version": enc.state.version, "events": [],
+                             "odds": visible({**data, "sides": sides}, gm),
+                             "text": odds_text(enc, data, "plain", lang, gm)},
+                            ensure_ascii=False)) + "\n"

@@ -14,7 +14,7 @@ from pbwcombat.render.markup import Plain, clean, markup_for
 from pbwcombat.render.narrate import Narrator, condition, hidden_change
 from pbwcombat.rules.effects import held
 
-_HIDDEN_HP = ("before", "hp", "max_hp", "status_before", "status", "nonlethal")
+_HIDDEN_HP = ("before", "hp", "max_hp", "status_before", "status", "nonlethal", "asked")
 # R-HP-6/7: a non-PC's temporary hp and nonlethal totals are hidden as its hp are
 _HIDDEN_TOTALS = {"TempHpChanged": ("before", "after"), "NonlethalChanged": ("before", "after",
                                                                            "hp")}
@@ -85,6 +85,13 @@ def body(events: Sequence[ev.Event], n: Narrator) -> list[str]:
     if len(due) > 1:
         events = [ev.TurnStarted(**{**e._asdict(), "deadline": ""})
                   if isinstance(e, ev.TurnStarted) and i in due[:-1] else e
+                  for i, e in enumerate(events)]
+    # issue 25: a post that resolves several turns mentions only the player who acts next
+    # (the last turn it starts): the others' turns are over by the time they read it
+    starts = [i for i, e in enumerate(events) if isinstance(e, ev.TurnStarted)]
+    if len(starts) > 1:
+        events = [ev.TurnStarted(**{**e._asdict(), "player": "", "players": ()})
+                  if isinstance(e, ev.TurnStarted) and i in starts[:-1] else e
                   for i, e in enumerate(events)]
     lines = n.lines(events)
     if any(d.supplied for e in events for d in _dice_of(e)):
@@ -238,7 +245,7 @@ def status_post(enc: Encounter, fmt: str, lang: str, gm: bool,
     in_order = [enc.get(o) for o in enc.state.order if not enc.get(o).removed]
     others = [c for c in enc.active if c.id not in enc.state.order]
     if in_order:
-        lines.append(n.markup.bold(n.t("order")) + ":")
+        lines.append(n.t("order") + ":")
     lines += [_status_line(enc, c, n, gm) for c in in_order]
     if others:
         if in_order:

@@ -27,8 +27,9 @@ def change_hp(res: Resolution, who: str, delta: int, cause: str) -> None:
     status = status_for(hp, res.enc.rules.death_at, previous)
     nonlethal = max(c.nonlethal - delta, 0) if delta > 0 else c.nonlethal
     if not (nonlethal < c.nonlethal and hp == c.hp):  # healing only nonlethal: that line only
+        capped = delta if delta > 0 and hp - c.hp < delta else 0  # said, never silent
         res.emit(ev.HpChanged(who, c.display, c.pc, c.hp, hp, c.full_hp, c.status, status,
-                              cause, nonlethal))
+                              cause, nonlethal, capped))
     if nonlethal < c.nonlethal:  # R-HP-7: healing lowers nonlethal by the same amount
         res.emit(ev.NonlethalChanged(who, c.display, c.pc, c.nonlethal, nonlethal, hp,
                                      nonlethal_state(hp, nonlethal), "healing"))

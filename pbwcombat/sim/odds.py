@@ -307,7 +307,8 @@ def report(enc: Encounter, results: list[Run], seed_hex: str, max_rounds: int
     people = []
     for j, cid in enumerate(ids):
         c = enc.get(cid)
-        mean_hp = sum(r.hp[j] for r in results) / n if n else 0.0
+        # hit points left: a fallen combatant has none left (not −198 % of full, issue 25)
+        mean_hp = sum(max(0, r.hp[j]) for r in results) / n if n else 0.0
         people.append({
             "id": cid, "name": c.display, "side": c.side, "pc": c.pc,
             "down": _share(wilson(sum(1 for r in results if r.hp[j] <= 0), n)),

@@ -45,8 +45,7 @@ EN: dict[str, str] = {
     "status_dead": "dead",
     # dice
     "supplied": "supplied",
-    "supplied_note": "Faces marked “supplied” were given by the GM, not rolled by the "
-                     "generator.",
+    "supplied_note": "“supplied”: a face the GM gave, not the generator.",
     "numbers_note": "Roll numbers (#n) count the generator's dice in order: with the seed, "
                     "revealed after the combat, anyone can recompute every roll.",
     # modifier notes
@@ -101,8 +100,11 @@ EN: dict[str, str] = {
     "HpChanged_coup_de_grace":
         "{name} fails the save and dies from the coup de grace: {state}.",
     "HpChanged_damage": "{name} is now {state}.",
+    "HpChanged_damage_numbers": "{name} is now {state}.",
     "HpChanged_gm": "{name} takes {amount} damage: {state}.",
     "HpChanged_healing": "{name} heals {amount}: {state}.",
+    "HpChanged_healing_capped":
+        "{name} heals {amount} of {asked} (no more than full hit points): {state}.",
     "HpChanged_healing_hidden": "{name} is healed: {state}.",
     "HpChanged_bleed": "{name} loses 1 hp: {state}.",
     "HpChanged_strain": "{name} strains after a standard action and loses 1 hp: {state}.",
@@ -140,8 +142,8 @@ EN: dict[str, str] = {
     "DamageRolled_total": "Damage to {target}: {roll}{crit}",
     "sneak_attack": " + sneak attack {roll}",
     "crit_times": " (critical ×{mult})",
-    "AmmoSpent": "{weapon}: {left} ammunition left.",
-    "AmmoSpent_one": "{weapon}: 1 ammunition left.",
+    "AmmoSpent": "{weapon}: {left} shots left.",
+    "AmmoSpent_one": "{weapon}: 1 shot left.",
     "AttackRefused": "{name} does not go on: {reason}.",
     "refused_fell": "they have fallen",
     "refused_forfeit": "the attack is forfeited to the interception",
@@ -240,6 +242,7 @@ EN: dict[str, str] = {
     "ActionTaken_row": "{name}: {action}{on}{text} ({cost}).",
     "ActionTaken_row_on": ", on {targets}",
     "ActionTaken_row_text": " — {text}",
+    "ActionTaken_self": "{name} uses {action} on {g:himself/herself} ({cost}).",
     "ActionTaken_text": "{name}: {text} ({cost}).",
     "CheckRolled": "{action}, check: {roll}",
     "CheckRolled_dc": "{action}, check: {roll} against DC {dc} — {outcome}",
@@ -285,7 +288,7 @@ EN: dict[str, str] = {
     "auto_not_attacked": "no engaged opponent attacked them since their previous turn",
     "auto_no_ammo": "the shooter is out of ammunition",
     "auto_out_of_range": "the move ends beyond the shooter's range",
-    "GuardStarted": "{defender} guards {ward} until their next turn.",
+    "GuardStarted": "{defender} guards {ward} until the start of {defender}'s next turn.",
     "GuardEnded": "{defender} stops guarding.",
     "ReadyDeclared": "{name} readies {plan}.",
     "ReadyDeclared_gm": "{name} readies {plan}, {when}.",
@@ -818,7 +821,7 @@ EN: dict[str, str] = {
         "{out}: is the encounter, its journal or its lock; not overwritten ({rule})",
     "msg_ends_need_rounds_n": "--ends and --of need --rounds N",
     "msg_engaged_melee_shooting_into_melee":
-        "{name} is engaged in melee: no shooting into melee (rules.ranged_into_melee)",
+        "{name} is fighting in melee: no shooting into melee",
     "msg_expected": "{verb}: expected {wanted}",
     "msg_find_path_one_destination":
         "--find-path takes one destination and excludes --step, --run, --withdraw, --away ({rule})",

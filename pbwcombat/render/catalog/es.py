@@ -39,8 +39,7 @@ ES: dict[str, str] = {
     "status_stable": "estable",
     "status_dead": "muert{g:o/a}",
     "supplied": "externo",
-    "supplied_note": "Las caras marcadas «externo» las ha dado el director; no son del "
-                     "generador.",
+    "supplied_note": "«externo»: un dado que dio el director, no el generador.",
     "numbers_note": "Los números de tirada (#n) cuentan en orden los dados del generador: con "
                     "la semilla, que se revela tras el combate, cualquiera puede recalcular "
                     "cada tirada.",
@@ -119,9 +118,12 @@ ES: dict[str, str] = {
     "HpChanged_coup_de_grace":
         "{name} falla la salvación y muere por el golpe de gracia: {state}.",
     "HpChanged_damage": "{name} queda {state}.",
+    "HpChanged_damage_numbers": "A {name} le quedan {state}.",
     "HpChanged_gm": "{name} recibe {amount} de daño: {state}.",
-    "HpChanged_healing": "{name} se cura {amount}: {state}.",
-    "HpChanged_healing_hidden": "{name} se cura: {state}.",
+    "HpChanged_healing": "{name} recupera {amount} PG: {state}.",
+    "HpChanged_healing_capped":
+        "{name} recupera {amount} de {asked} PG (no pasa de sus PG máximos): {state}.",
+    "HpChanged_healing_hidden": "{name} recupera puntos de golpe: {state}.",
     "HpChanged_bleed": "{name} pierde 1 PG: {state}.",
     "HpChanged_strain": "{name} se esfuerza con una acción estándar y pierde 1 PG: {state}.",
     "GmHpRolled": "{expr} para {names}: {roll}",
@@ -256,14 +258,15 @@ ES: dict[str, str] = {
     "ActionTaken_row": "{name}: {action}{on}{text} ({cost}).",
     "ActionTaken_row_on": ", sobre {targets}",
     "ActionTaken_row_text": " — {text}",
+    "ActionTaken_self": "{name} usa {action} sobre sí mism{g:o/a} ({cost}).",
     "ActionTaken_text": "{name}: {text} ({cost}).",
     "CheckRolled": "{action}, prueba: {roll}",
     "CheckRolled_dc": "{action}, prueba: {roll} contra CD {dc} — {outcome}",
     "check_ok": "éxito",
     "check_failed": "fallo: no ocurre nada",
     "SaveRolled": "Salvación de {kind} de {name}: {roll} contra CD {dc} — {outcome}",
-    "save_ok": "superada",
-    "save_failed": "fallada",
+    "save_ok": "supera la salvación",
+    "save_failed": "falla la salvación",
     "save_fort": "Fortaleza",
     "save_ref": "Reflejos",
     "save_will": "Voluntad",
@@ -285,24 +288,24 @@ ES: dict[str, str] = {
     "MovedAway": "{name} se aleja.",
     "MoveStopped": "{name} se detiene en {at}: {reason}.",
     "stop_fell": "ha caído",
-    "stop_disengage": "no ha logrado desentablar",
+    "stop_disengage": "no ha logrado desentablarse",
     "stop_intercepted": "interceptad{g:o/a}",
     "Engaged": "{a} y {b} quedan entablad{g:os/as} cuerpo a cuerpo.",
     "Engaged_missile": "{a} y {b} quedan entablad{g:os/as} a distancia.",
     "Disengaged": "{a} y {b} ya no están entablad{g:os/as}.",
-    "Disengaged_missile": "{a} sale del entablamiento a distancia de {b}.",
+    "Disengaged_missile": "{a} ya no está entablad{g:o/a} a distancia con {b}.",
     "DefenseTotalRolled": "Total de Defensa de {name}: {roll}",
     "AttackTotalRolled": "Total de Ataque de {name}: {roll}",
-    "DisengageResolved_ok": "{name} desentabla.",
-    "DisengageResolved_fail": "{name} no logra desentablar y sigue entablad{g:o/a}; el "
+    "DisengageResolved_ok": "{name} se desentabla.",
+    "DisengageResolved_fail": "{name} no logra desentablarse y sigue entablad{g:o/a}; el "
                               "intento es su acción de este turno.",
-    "DisengageResolved_reckless": "{name} desentabla temerariamente.",
-    "DisengageResolved_auto": "{name} desentabla sin tirada ({reason}).",
+    "DisengageResolved_reckless": "{name} se desentabla temerariamente.",
+    "DisengageResolved_auto": "{name} se desentabla sin tirada ({reason}).",
     "auto_opponents_down": "todos sus oponentes entablados han caído o no pueden luchar",
     "auto_not_attacked": "ningún oponente entablado le ha atacado desde su turno anterior",
     "auto_no_ammo": "el tirador no tiene munición",
     "auto_out_of_range": "el movimiento acaba fuera del alcance del tirador",
-    "GuardStarted": "{defender} defiende a {ward} hasta su próximo turno.",
+    "GuardStarted": "{defender} defiende a {ward} hasta el inicio del próximo turno de {defender}.",
     "GuardEnded": "{defender} deja de defender.",
     "ReadyDeclared": "{name} prepara {plan}.",
     "ReadyDeclared_gm": "{name} prepara {plan}, {when}.",
@@ -330,7 +333,7 @@ ES: dict[str, str] = {
     "held_into_melee": "el objetivo está entablado cuerpo a cuerpo",
     "held_too_far": "demasiado lejos para moverse",
     "held_illegal": "no está permitido ahora",
-    "PriorityRolled": "Total de Acción Prioritaria de {name}: {roll}",
+    "PriorityRolled": "Total de Prioridad de Acción de {name}: {roll}",
     "InterceptResolved_won": "{defender} intercepta a {enemy}: el ataque va contra "
                              "{defender} en lugar de {ward}.",
     "InterceptResolved_move": "{defender} intercepta a {enemy}, que se detiene entablad{g:o/a} "
@@ -453,7 +456,7 @@ ES: dict[str, str] = {
     "defense_notes": "Defensa {defense} ({notes})",
     "next_turn": "Siguiente: {name}",
     # journal posts (log, undo) and the text map
-    "log_title": "Orden {version}: {command} ({time})",
+    "log_title": "Paso {version}: {command} ({time})",
     "cmd_act": "actuar",
     "cmd_action": "acción",
     "cmd_add": "incorporación",
@@ -492,7 +495,7 @@ ES: dict[str, str] = {
     "verify_records": "registros comprobados: {records} (órdenes deshechas: {undone}, "
                       "abortados: {aborted})",
     "verify_generated": "tiradas del generador comprobadas: {count}",
-    "verify_supplied": "caras aportadas (no comprobables): {count}",
+    "verify_supplied": "dados externos (no comprobables): {count}",
     "verify_failure": "FALLA {failure}",
     "verify_ok": "ok",
     "verify_failed": "FALLA",
@@ -528,7 +531,7 @@ ES: dict[str, str] = {
     "odds_from_round": "el asalto {round}",
     "odds_from_turn": "el asalto {round}, turno de {name}",
     "odds_from_ended": "el final (el combate ha terminado)",
-    "odds_wins": "{side}, victoria: {share} (intervalo del 95 %: {low}–{high})",
+    "odds_wins": "Victoria de «{side}»: {share} (intervalo del 95 %: {low}–{high})",
     "odds_nobody": "No queda nadie en pie: {share}",
     "odds_undecided": "Sin decidir tras {max}: {share}",
     "odds_rounds": "Asaltos: media {mean}, mediana {median}, percentiles 10–90: {p10}–{p90}",
@@ -849,7 +852,7 @@ ES: dict[str, str] = {
         "{out}: es el encuentro, su diario o su bloqueo; no se sobrescribe ({rule})",
     "msg_ends_need_rounds_n": "--ends y --of necesitan --rounds N",
     "msg_engaged_melee_shooting_into_melee":
-        "{name} está entablad{name_g:o/a} cuerpo a cuerpo: no se dispara a un cuerpo a cuerpo",
+        "{name} lucha cuerpo a cuerpo: no se puede disparar contra quien lucha cuerpo a cuerpo",
     "msg_expected": "{verb}: se esperaba {wanted}",
     "msg_find_path_one_destination":
         "--find-path admite un solo destino y excluye --step, --run, --withdraw y --away ({rule})",
@@ -964,7 +967,7 @@ ES: dict[str, str] = {
     "msg_post_unprinted":
         "no se pudo imprimir el mensaje ({reason}); lo aplicado queda aplicado: `pbwcombat log "
         "ENCUENTRO --last 1` lo vuelve a narrar",
-    "msg_reckless_disengage_off": "el desentablamiento temerario no se usa en este combate",
+    "msg_reckless_disengage_off": "desentablarse temerariamente no se usa en este combate",
     "msg_not_save_kind_dc":
         "--save: «{value}» no es TIPO:CD como will:15 (fort, ref o will) ({rule})",
     "msg_damage_not_dice_expression": '--damage: «{value}» no es una expresión de dados ({rule})',
