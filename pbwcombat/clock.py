@@ -6,6 +6,7 @@ post header and the application's `--if-idle`; they decide nothing, so they sit 
 
 from __future__ import annotations
 
+from contextvars import ContextVar
 from datetime import UTC, datetime, timedelta
 
 from pbwcombat.forms import parse_duration
@@ -31,3 +32,24 @@ def idle_seconds(enc: Encounter, now: str) -> float:
         return float("inf")
     return (datetime.fromisoformat(now) - datetime.fromisoformat(enc.state.turn_started_at)
             ).total_seconds()
+
+
+# `--tz ZONE` (issue 25): the zone this run shows deadlines in, over the file's `timezone`
+ZONE: ContextVar[str] = ContextVar("pbwcombat_zone", default="")
+
+
+def local_time(text: str, file_zone: str) -> tuple[datetime, str] | None:
+    """A deadline `YYYY-MM-DD HH:MM` (UTC) in the zone of `--tz` or else `file_zone`, with
+    the zone's city ("Europe/Madrid" → "Madrid"); None for UTC (no zone, or a time that does
+    not read)."""
+    from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+    name = ZONE.get() or file_zone
+    if not name:
+        return None
+    try:
+        moment = datetime.strptime(text, "%Y-%m-%d %H:%M").replace(tzinfo=UTC)
+        local = moment.astimezone(ZoneInfo(name))
+    except (ValueError, OverflowError, ZoneInfoNotFoundError):
+        return None
+    return local, name.rsplit("/", 1)[-1].replace("_", " ")

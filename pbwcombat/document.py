@@ -148,7 +148,7 @@ def _keep(record: Record, always: tuple[str, ...], skip: tuple[str, ...] = ()
 def to_document(enc: Encounter) -> dict[str, Any]:
     doc: dict[str, Any] = {"schema": 1}
     top = _keep(enc, (), skip=("rules", "combatants", "state", "dice", "sides"))
-    for key in ("name", "lang", "format", "mention", "notes"):
+    for key in ("name", "lang", "format", "mention", "notes", "timezone"):
         if key in top:
             doc[key] = top[key]
     if enc.sides:

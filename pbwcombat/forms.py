@@ -64,6 +64,21 @@ def toml_time(value: Any) -> Any:
     return value
 
 
+def time_zone(value: str) -> str:
+    """The file's `timezone` (issue 25): an IANA name the standard library knows
+    (`Europe/Madrid`), or "" for UTC only."""
+    if not value:
+        return value
+    from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+    try:
+        ZoneInfo(value)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise ValueError(f'"{value}" is not a time zone (write an IANA name such as '
+                         '"Europe/Madrid")') from None
+    return value
+
+
 _MASS_MENTIONS = ("everyone", "here")
 
 

@@ -21,6 +21,7 @@ from pbwcombat.forms import INT as _INT
 from pbwcombat.forms import duration_or_empty as _duration_or_empty
 from pbwcombat.forms import iso_time_or_empty as _iso_time_or_empty
 from pbwcombat.forms import player_handle as _player_handle
+from pbwcombat.forms import time_zone as _time_zone
 from pbwcombat.forms import toml_time as _toml_time
 from pbwcombat.readying import valid_plan as _valid_plan
 from pbwcombat.readying import valid_trigger as _valid_trigger
@@ -627,6 +628,7 @@ class Encounter(Record):
     format: Literal["bbcode", "markdown", "plain", "json"]
     mention: str
     notes: str
+    timezone: str  # issue 25: an IANA zone deadlines are also shown in ("" = UTC only)
     sides: dict[str, Side]
     rules: Rules
     combatants: tuple[Combatant, ...]
@@ -640,6 +642,7 @@ class Encounter(Record):
         "format": (literal("bbcode", "markdown", "plain", "json"), "bbcode"),
         "mention": (text(200), "@{player}"),
         "notes": (text(), ""),
+        "timezone": (cs.no_info_after_validator_function(_time_zone, text(100)), ""),
         "sides": (cs.dict_schema(text(100), Side.core_schema()), {}),
         "rules": (Rules.core_schema(), None),
         "combatants": (tuple_of(Combatant.core_schema(_combatant_defaults)), ()),

@@ -174,3 +174,36 @@ def test_odds_json_cleans_names_and_hit_points_never_go_below_nothing(run, encou
     assert 0 <= orc["mean_hp_share"] <= 1
     plain = ok(run("odds", path, "--runs", "50", "--format", "plain")).out
     assert "−" not in plain.split("At the end")[1] and "-" not in plain.split("left")[-1]
+
+
+def _due_fight(encounter, top: str = "", lang: str = "en"):
+    text = build(fighter("hero", "a", (0, 0), player="Kel", pc=True),
+                 fighter("orc", "b", (1, 0)), rules='turn_deadline = "33h"')
+    return encounter(text.replace('lang = "en"', f'lang = "{lang}"\n{top}', 1))
+
+
+def test_deadlines_stay_utc_by_default(run, encounter):
+    path = _due_fight(encounter)
+    r = ok(run("roll-initiative", path, "--dice", "15,3"))
+    assert "deadline 2026-11-30 21:00 UTC" in r.out  # the run fixture's now + 33 h
+
+
+def test_file_timezone_shows_local_time_in_spanish(run, encounter):
+    path = _due_fight(encounter, 'timezone = "Europe/Madrid"', "es")
+    r = ok(run("roll-initiative", path, "--dice", "15,3"))
+    assert "plazo 30/11/2026 22:00 (hora de Madrid)" in r.out and "UTC" not in r.out
+    show = ok(run("show", path)).out
+    assert "plazo 30/11/2026 22:00 (hora de Madrid)" in show
+
+
+def test_tz_option_overrides_and_unknown_zones_are_refused(run, encounter):
+    path = _due_fight(encounter, 'timezone = "Europe/Madrid"')
+    r = ok(run("roll-initiative", path, "--dice", "15,3", "--tz", "America/New_York"))
+    assert "2026-11-30 16:00 (New York time)" in r.out
+    assert "2026-11-30 21:00 UTC" in ok(run("show", path, "--tz", "UTC")).out \
+        or "(UTC time)" in ok(run("show", path, "--tz", "UTC")).out
+    bad = run("show", path, "--tz", "Mars/Olympus")
+    assert bad.code == 2 and "Mars/Olympus" in bad.err
+    wrong = _due_fight(encounter, 'timezone = "Nowhere/Land"')
+    r = run("show", wrong)
+    assert r.code == 65 and "timezone" in r.err

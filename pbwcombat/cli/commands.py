@@ -23,7 +23,9 @@ from pbwcombat.cli.options import (
     LangOpt,
     MaxLengthOpt,
     OneOf,
+    TzOpt,
     command,
+    use_zone,
 )
 from pbwcombat.errors import Message, UsageError
 
@@ -60,7 +62,9 @@ def validate_cmd(encounter: Encounter, format: FormatOpt = None,
 def show_cmd(encounter: Encounter, format: FormatOpt = None, lang: LangOpt = None,
              gm: GmOpt = False,
              map: Annotated[bool, typer.Option("--map", help="Append the text map.")] = False,
-             max_length: MaxLengthOpt = None, debug: DebugOpt = False) -> None:
+             max_length: MaxLengthOpt = None, tz: TzOpt = None, debug: DebugOpt = False
+             ) -> None:
+    use_zone(tz)
     sys.stdout.write(reports.show(encounter, format, lang, gm, map, max_length))
 
 

@@ -201,6 +201,22 @@ MaxLengthOpt = Annotated[int | None, typer.Option(
 LangOpt = Annotated[str | None, typer.Option(
     "--lang", click_type=OneOf(*LANGS), help="es | en (default: the file's `lang`).")]
 GmOpt = Annotated[bool, typer.Option("--gm", help="Show hidden numbers (R-OUT-3).")]
+TzOpt = Annotated[str | None, typer.Option(
+    "--tz", metavar="ZONE", help="Show deadlines in this time zone, e.g. Europe/Madrid "
+    "(default: the file's `timezone`, else UTC).")]
+
+
+def use_zone(tz: str | None) -> None:
+    """`--tz ZONE` (issue 25): deadlines in this run's posts in ZONE (exit 2 if unknown)."""
+    if tz is None:
+        return
+    from pbwcombat.clock import ZONE
+    from pbwcombat.forms import time_zone
+
+    try:
+        ZONE.set(time_zone(tz) or "")
+    except ValueError:
+        raise UsageError("unknown_time_zone", value=repr(tz)) from None
 DebugOpt = Annotated[bool, typer.Option("--debug", help="Tracebacks for internal errors.")]
 
 
@@ -222,6 +238,7 @@ def common_options(
         "--if-version", help="Apply only if state.version equals N (else exit 4).")] = None,
     gm: GmOpt = False,
     max_length: MaxLengthOpt = None,
+    tz: TzOpt = None,
     debug: DebugOpt = False,
 ) -> Any:
     """The options every action command takes, declared once (typer reads this signature):
@@ -230,6 +247,7 @@ def common_options(
     from pbwcombat.dice import parse_supplied
     from pbwcombat.service import Options
 
+    use_zone(tz)
     return Options(format, lang, tuple(parse_supplied(dice)), dry_run, force, key, if_version,
                    gm, max_length=max_length)
 

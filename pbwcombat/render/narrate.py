@@ -201,6 +201,19 @@ class Narrator:
             return self.markup.escape(str(iso))
         return moment.strftime("%Y-%m-%d %H:%M") + " UTC"
 
+    def due(self, text: str) -> str:
+        """A deadline (`YYYY-MM-DD HH:MM`, UTC) as players read it: in UTC, or with the
+        file's `timezone` or `--tz` in that zone's local time ("1/12/2026 21:00 (hora de
+        Madrid)", issue 25)."""
+        from pbwcombat.clock import local_time
+
+        zone = local_time(text, self.enc.timezone if self.enc is not None else "")
+        if zone is None:
+            return self.t("at_utc", at=text)
+        moment, city = zone
+        return self.t("at_local", date=moment.strftime("%Y-%m-%d"), time=moment.strftime("%H:%M"),
+                      day=moment.day, month=moment.month, year=moment.year, city=city)
+
     def command(self, name: object) -> str:
         """R-OUT-5: a command's name in the post's language (`log`)."""
         key = "cmd_" + str(name).replace(" ", "_").replace("-", "_")
@@ -280,11 +293,11 @@ class Narrator:
         if e.members:  # R-INI-3: a shared group turn
             key = "TurnStarted_group_deadline" if e.deadline else "TurnStarted_group"
             line = self.t(key, group=self.name(e.group), names=self.names(e.names),
-                          at=e.deadline)
+                          at=self.due(e.deadline))
             mentions = [self.mention_of(p) for p in dict.fromkeys(e.players) if p]
             return " ".join([line, *mentions])
         if e.deadline and not self.deadline_shown:
-            line = self.t("TurnStarted_deadline", name=self.name(e.name), at=e.deadline)
+            line = self.t("TurnStarted_deadline", name=self.name(e.name), at=self.due(e.deadline))
         else:
             line = self.t("TurnStarted", name=self.name(e.name))
         mention = self.mention_of(e.player)

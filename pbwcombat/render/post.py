@@ -54,7 +54,7 @@ def header(facts: Encounter | dict[str, Any], n: Narrator) -> str:
     if f["turn"]:
         parts.append(n.t("turn_of", name=n.name(f["turn"])))
         if f["deadline"]:
-            parts.append(n.t("deadline", at=f["deadline"]))
+            parts.append(n.t("deadline", at=n.due(f["deadline"])))
     return " — ".join(parts)
 
 

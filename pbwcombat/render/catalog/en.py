@@ -17,7 +17,9 @@ EN: dict[str, str] = {
     "setup": "Before combat",
     "ended": "Combat over",
     "turn_of": "Turn: {name}",
-    "deadline": "deadline {at} UTC",
+    "deadline": "deadline {at}",
+    "at_utc": "{at} UTC",
+    "at_local": "{date} {time} ({city} time)",
     "order": "Order",
     "engaged_with": "engaged with {names}",
     "missile_with": "missile-engaged with {names}",
@@ -75,7 +77,7 @@ EN: dict[str, str] = {
     "RoundStarted": "— Round {round} —",
     "RoundStarted_surprise": "— Surprise round —",
     "TurnStarted": "It is {name}'s turn.",
-    "TurnStarted_deadline": "It is {name}'s turn (deadline {at} UTC).",
+    "TurnStarted_deadline": "It is {name}'s turn, deadline {at}.",
     "TurnSkipped_dying": "{name} is dying and cannot act.",
     "TurnSkipped_down": "{name} is down and cannot act.",
     "TurnSkipped_stable": "{name} is unconscious (stable) and cannot act.",
@@ -435,7 +437,7 @@ EN: dict[str, str] = {
     "TurnSkipped_stunned": "{name} is stunned and loses this turn (keeping their place in the "
                            "order).",
     "TurnStarted_group": "It is the turn of {group}: {names}.",
-    "TurnStarted_group_deadline": "It is the turn of {group}: {names} (deadline {at} UTC).",
+    "TurnStarted_group_deadline": "It is the turn of {group}: {names}, deadline {at}.",
     "auto_first_in_order": "first in the initiative order",
     "defense_notes": "Defense {defense} ({notes})",
     "next_turn": "Next: {name}",
@@ -852,6 +854,7 @@ EN: dict[str, str] = {
         "{path} is at version {version} but has no journal ({name}): its history is missing. Run "
         "the command with --force to start a new journal (verify will report the history as "
         "incomplete)",
+    "msg_unknown_time_zone": "--tz: {value} is not a time zone (e.g. Europe/Madrid)",
     "msg_ids_expected": "{value}: expected one or more combatant ids",
     "msg_if_idle": "--if-idle: {reason}",
     "msg_if_version_mismatch": "--if-version {if_version}: the file is at version {version}",

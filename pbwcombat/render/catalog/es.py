@@ -13,7 +13,9 @@ ES: dict[str, str] = {
     "setup": "Antes del combate",
     "ended": "Combate terminado",
     "turn_of": "Turno: {name}",
-    "deadline": "plazo {at} UTC",
+    "deadline": "plazo {at}",
+    "at_utc": "{at} UTC",
+    "at_local": "{day}/{month}/{year} {time} (hora de {city})",
     "order": "Orden",
     "engaged_with": "entablad{g:o/a} con {names}",
     "missile_with": "entablad{g:o/a} a distancia con {names}",
@@ -93,7 +95,7 @@ ES: dict[str, str] = {
     "RoundStarted": "— Asalto {round} —",
     "RoundStarted_surprise": "— Asalto de sorpresa —",
     "TurnStarted": "Es el turno de {name}.",
-    "TurnStarted_deadline": "Es el turno de {name} (plazo {at} UTC).",
+    "TurnStarted_deadline": "Es el turno de {name}, plazo {at}.",
     "TurnSkipped_dying": "{name} está moribund{g:o/a} y no puede actuar.",
     "TurnSkipped_down": "{name} está caíd{g:o/a} y no puede actuar.",
     "TurnSkipped_stable": "{name} está inconsciente (estable) y no puede actuar.",
@@ -451,7 +453,7 @@ ES: dict[str, str] = {
     "TurnSkipped_stunned": "{name} está aturdid{g:o/a} y pierde este turno (conserva su puesto en "
                            "el orden).",
     "TurnStarted_group": "Es el turno de {group}: {names}.",
-    "TurnStarted_group_deadline": "Es el turno de {group}: {names} (plazo {at} UTC).",
+    "TurnStarted_group_deadline": "Es el turno de {group}: {names}, plazo {at}.",
     "auto_first_in_order": "es el primero en el orden de iniciativa",
     "defense_notes": "Defensa {defense} ({notes})",
     "next_turn": "Siguiente: {name}",
@@ -883,6 +885,7 @@ ES: dict[str, str] = {
         "{path} está en la versión {version} pero no tiene diario ({name}): falta su historia. "
         "Repite la orden con --force para empezar un diario nuevo (verify señalará la historia "
         "como incompleta)",
+    "msg_unknown_time_zone": "--tz: {value} no es una zona horaria (p. ej. Europe/Madrid)",
     "msg_ids_expected": "{value}: se esperan uno o más ids de combatiente",
     "msg_if_idle": "--if-idle: {reason}",
     "msg_if_version_mismatch": "--if-version {if_version}: el archivo está en la versión {version}",
