@@ -26,11 +26,9 @@ LINE_H = 20  # a legend line
 
 
 def side_colours(enc: Encounter) -> dict[str, tuple[int, int, int]]:
-    """A colour per side, in the order sides first appear in the file."""
-    sides: list[str] = []
-    for c in enc.combatants:
-        if c.side not in sides:
-            sides.append(c.side)
+    """A colour per side, by the sides' ids in order: a side keeps its colour whatever the
+    order of the file's combatants (issue 25)."""
+    sides = sorted({c.side for c in enc.combatants})
     return {s: PALETTE[i % len(PALETTE)] for i, s in enumerate(sides)}
 
 
@@ -97,6 +95,12 @@ def _drawable(text: str, font: Any) -> str:
     return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
 
 
+def _line(text: str) -> str:
+    """User text on one line: Pillow cannot anchor text with a newline (a name holding one
+    crashed `map --png`, issue 25)."""
+    return " ".join(clean(text).split())
+
+
 def _title(enc: Encounter, lang: str) -> str:
     from pbwcombat.render.catalog import CATALOGUES
 
@@ -105,7 +109,7 @@ def _title(enc: Encounter, lang: str) -> str:
     when = {"setup": cat["setup"], "ended": cat["ended"],
             "surprise": cat["surprise_round"]}.get(st.phase) \
         or cat["round"].format(round=st.round)
-    return f"{clean(enc.name)} — {when}" if enc.name else when
+    return f"{_line(enc.name)} — {when}" if enc.name else when
 
 
 def legend(enc: Encounter, lang: str) -> list[tuple[str, str, str]]:
@@ -125,7 +129,7 @@ def legend(enc: Encounter, lang: str) -> list[tuple[str, str, str]]:
         if label in ("down", "dead"):
             words.append(n.t(label, g=Agree(c.gender == "f")))
         words += [n.condition_name(name, c.gender) for name in c.conditions]
-        text = f"{clean(c.display)} ({clean(enc.side_name(c.side))})"
+        text = f"{_line(c.display)} ({_line(enc.side_name(c.side))})"
         if words:
             text += ": " + ", ".join(words)
         out.append((marks[c.id], text, c.side))
@@ -168,7 +172,9 @@ def draw_png(enc: Encounter, path: Path,
     if enc.gridless:
         raise UsageError("no_grid")
     lang = lang or enc.lang
-    placed = [c for c in enc.active if c.position is not None]
+    # the dead first, so a living combatant on a corpse's square is drawn over it (issue 25)
+    placed = sorted((c for c in enc.active if c.position is not None),
+                    key=lambda c: c.status != "dead")
     x0, y0 = _origin(enc)
     cols, rows = _extent(enc)
     gx, gy = grid_origin(enc)

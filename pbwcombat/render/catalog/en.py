@@ -467,6 +467,7 @@ EN: dict[str, str] = {
     "would_undo": "Would undo: {command} (version {version}), back to version {back} "
                   "(dry run: nothing changed).",
     "map_legend": "Legend",
+    "map_down": "down",
     "map_dead": "dead",
     "map_no_grid": "No grid: this encounter has no positions.",
     # journal and trust (R-LOG)

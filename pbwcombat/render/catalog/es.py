@@ -483,6 +483,7 @@ ES: dict[str, str] = {
     "would_undo": "Se desharía: {command} (versión {version}), de vuelta a la versión {back} "
                   "(simulación: nada cambia).",
     "map_legend": "Leyenda",
+    "map_down": "caíd{g:o/a}",
     "map_dead": "muerto",
     "map_no_grid": "Sin cuadrícula: este encuentro no tiene posiciones.",
     # journal and trust (R-LOG)
