@@ -207,3 +207,13 @@ def test_tz_option_overrides_and_unknown_zones_are_refused(run, encounter):
     wrong = _due_fight(encounter, 'timezone = "Nowhere/Land"')
     r = run("show", wrong)
     assert r.code == 65 and "timezone" in r.err
+
+
+def test_show_lists_as_not_declared_only_those_still_to_act(run, tmp_path):
+    path = _demo(run, tmp_path)
+    ok(run("resolve", path))  # round 3: Aldric's turn
+    ok(run("next", path))  # Mira's turn; Aldric's turn has passed
+    ok(run("declare", path, "grak", "attack", "mira"))
+    out = ok(run("show", path, "--format", "plain")).out
+    waiting = [line for line in out.splitlines() if line.startswith("Not declared:")]
+    assert waiting and "Aldric" not in waiting[0] and "Mira" in waiting[0]

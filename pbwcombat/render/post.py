@@ -253,8 +253,12 @@ def status_post(enc: Encounter, fmt: str, lang: str, gm: bool,
         lines += [_status_line(enc, c, n, gm) for c in others]
     if enc.state.phase in ("surprise", "combat") and enc.state.declarations is not None:
         declared = [enc.get(d).display for d in enc.state.declarations]
+        # a combatant whose turn this round has passed is not waiting for a declaration
+        order = list(enc.state.order)
+        now = order.index(enc.state.turn) if enc.state.turn in order else 0
         waiting = [c.display for c in in_order
-                   if c.can_act and c.id not in enc.state.declarations]
+                   if c.can_act and c.id not in enc.state.declarations
+                   and order.index(c.id) >= now]
         if declared:
             lines.append(n.t("declared") + ": " + n.names(declared))
             lines.append(n.t("not_declared") + ": " + (n.names(waiting) or "—"))
