@@ -898,6 +898,16 @@ class OrdersFollowed(Event):
     ward_name: str = ""
 
 
+class OrdersIdle(Event):
+    """Its standing orders found nothing to do (issue 25: the post says why, never stops at
+    "acts by standing orders"): `target_name` is the nearest enemy it could not reach, ""
+    when no enemy is left to attack."""
+
+    who: str
+    name: str
+    target_name: str = ""
+
+
 class DiceSalted(Event):
     salt: str
 

@@ -33,6 +33,7 @@ NO_STATE_CHANGE: frozenset[type[ev.Event]] = frozenset({
     ev.AttackRefused, ev.AttackTotalRolled, ev.DefenseTotalRolled, ev.MoveStopped,
     ev.BleedRolled, ev.GmHpRolled, ev.FreeRolled, ev.PriorityRolled, ev.InterceptResolved,
     ev.InterceptDeclined, ev.AooDeclined, ev.DeclarationSkipped, ev.OrdersFollowed,
+    ev.OrdersIdle,
     ev.ActionTaken, ev.CheckRolled, ev.SaveRolled, ev.EffectRolled, ev.SaveReduced,
     ev.CriticalIgnored, ev.DamageReduced, ev.NonlethalAsLethal,  # R-HP-7/8: told by others
     ev.ReadyHeld,  # R-RDY-2: set off, not legal now: it stays ready

@@ -203,9 +203,10 @@ def test_resolve_post_mentions_the_next_player(run, encounter):
     ok(run("declare", path, "orc", "attack", "cy"))
     r = ok(run("resolve", path, "--dice", "15,6"))
     lines = r.out.splitlines()
-    # the post that starts a turn names whose turn it is and mentions the player (R-OUT-4)
+    # the post names whose turn it is and mentions the player who acts next (R-OUT-4); the
+    # players whose turns the same post resolved are not pinged (issue 25)
     assert any("Ann" in ln and "ping:AnnP" in ln for ln in lines)
-    assert any("Bo" in ln and "ping:BoP" in ln for ln in lines)
+    assert any("It is Bo's turn" in ln for ln in lines) and "ping:BoP" not in r.out
     assert "ping:AnnP" in r.out.rsplit("Orc", 1)[1]  # Ann's turn starts after Orc's
 
 

@@ -217,3 +217,19 @@ def test_show_lists_as_not_declared_only_those_still_to_act(run, tmp_path):
     out = ok(run("show", path, "--format", "plain")).out
     waiting = [line for line in out.splitlines() if line.startswith("Not declared:")]
     assert waiting and "Aldric" not in waiting[0] and "Mira" in waiting[0]
+
+
+def test_standing_orders_that_do_nothing_say_why(run, encounter):
+    """"acts by standing orders: attack the nearest enemy." was followed by nothing."""
+    text = build(fighter("hero", "a", (0, 0), pc=True), fighter("orc", "b", (8, 0), speed=0),
+                 rules='default_action = "attack-nearest"')
+    path = encounter(text)
+    ok(run("roll-initiative", path, "--dice", "20,1"))
+    ok(run("declare", path, "hero", "move", "1,0"))
+    r = ok(run("resolve", path, "--format", "plain"))
+    lines = r.out.splitlines()
+    i = lines.index("orc acts by standing orders: attack the nearest enemy.")
+    assert lines[i + 1] == "orc cannot reach hero this turn and stays put."
+    ok(run("undo", path))
+    es = ok(run("resolve", path, "--format", "plain", "--lang", "es")).out
+    assert "orc no puede alcanzar a hero este turno y se queda donde está." in es

@@ -915,6 +915,12 @@ class Narrator:
                       cond=self.markup.bold(self.condition_name(e.condition, e.gender)),
                       of=self.name(e.of_name))
 
+    def _OrdersIdle(self, e: ev.OrdersIdle) -> str:
+        if e.target_name:
+            return self.t("OrdersIdle", name=self.name(e.name), target=self.name(e.target_name),
+                          g=self.g(e.name))
+        return self.t("OrdersIdle_none", name=self.name(e.name), g=self.g(e.name))
+
     def _OrdersFollowed(self, e: ev.OrdersFollowed) -> str:
         return self.t(f"OrdersFollowed_{e.orders}", name=self.name(e.name),
                       ward=self.name(e.ward_name))
@@ -1018,6 +1024,7 @@ NARRATION: dict[type[ev.Event], Callable[[Narrator, Any], str | None]] = {
     ev.DeclarationSkipped: Narrator._DeclarationSkipped,
     ev.DiceSalted: Narrator._DiceSalted,
     ev.OrdersFollowed: Narrator._OrdersFollowed,
+    ev.OrdersIdle: Narrator._OrdersIdle,
     ev.DiceCommitted: Narrator._DiceCommitted,
     ev.TurnEnded: Narrator._silent,
     ev.ActionSpent: Narrator._silent,

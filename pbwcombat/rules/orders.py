@@ -423,12 +423,24 @@ def follow_orders(res: Resolution, who: str, orders: str, narrate: bool = True) 
         ward = res.enc.find(orders[6:]) if orders.startswith("guard:") else None
         res.emit(ev.OrdersFollowed(who, me.display, orders.split(":")[0],
                                    ward.display if ward else ""))
+    told = len(res.events)
     if orders.startswith("guard:"):
         guard(res, who, orders[6:])
     elif orders == "attack-weakest":
         attack_weakest(res, who)
     else:
         attack_nearest(res, who)
+    if narrate and len(res.events) == told and not orders.startswith("guard:"):
+        _say_idle(res, who)
+
+
+def _say_idle(res: Resolution, who: str) -> None:
+    """Orders that attacked and moved nowhere: the post says why (issue 25)."""
+    me = res.enc.get(who)
+    foes = targets_of(res.enc, me)
+    near = min(foes, key=lambda f: _gap(me.position, f.position)) \
+        if foes and me.position is not None else (foes[0] if foes else None)
+    res.emit(ev.OrdersIdle(who, me.display, near.display if near else ""))
 
 
 def group_by_orders(res: Resolution, who: str, simulated: bool = False,

@@ -504,6 +504,8 @@ EN: dict[str, str] = {
     "OrdersFollowed_attack-weakest": "{name} acts by standing orders: attack the weakest "
                                      "enemy.",
     "OrdersFollowed_guard": "{name} acts by standing orders: guard {ward}.",
+    "OrdersIdle": "{name} cannot reach {target} this turn and stays put.",
+    "OrdersIdle_none": "{name} has no enemy left to attack.",
     "OrdersFollowed_flee": "{name} flees the fight.",
     # odds (R-SIM)
     "odds_title": "Odds",

@@ -520,6 +520,8 @@ ES: dict[str, str] = {
     "OrdersFollowed_attack-weakest": "{name} actúa según sus órdenes: atacar al enemigo más "
                                      "débil.",
     "OrdersFollowed_guard": "{name} actúa según sus órdenes: defender a {ward}.",
+    "OrdersIdle": "{name} no puede alcanzar a {target} este turno y se queda donde está.",
+    "OrdersIdle_none": "A {name} no le queda ningún enemigo al que atacar.",
     "OrdersFollowed_flee": "{name} huye del combate.",
     # probabilidades (R-SIM)
     "odds_title": "Probabilidades",
