@@ -160,8 +160,8 @@ def test_R_CND_2_show_lists_every_condition_with_what_is_left(run, encounter):
     assert "prone (until removed)" in orc_line
     assert "stunned (until the start of Archer's turn 3 turns from now)" in orc_line
     es = ok(run("show", path, "--lang", "es")).out
-    assert "derribado (hasta que se le quite)" in es
-    assert "aturdido (hasta el inicio del turno de Archer dentro de 3 turnos)" in es
+    assert "derribado (sin límite de tiempo)" in es
+    assert "aturdido (hasta el inicio del 3.º turno de Archer)" in es
     data = ok(run("show", path, "--format", "json")).json()
     orc = next(c for c in data["status"]["combatants"] if c["id"] == "orc")
     assert orc["conditions"] == {"prone": {},
@@ -391,10 +391,10 @@ def test_R_CND_spanish_agrees_with_gender(run, encounter):
     path = encounter(trio(orc_extra='gender = "f"\n').replace('name = "Orc"', 'name = "Orca"'))
     roll_init(run, path, "15,10,5")
     r = ok(run("condition", path, "orc", "paralyzed", "--lang", "es"))
-    assert "Orca queda paralizada (hasta que se le quite)." in r.out
+    assert "Orca queda paralizada (sin límite de tiempo)." in r.out
     r = ok(run("next", path, "--lang", "es"))
     assert "Orca está paralizada y pierde este turno" in r.out
-    assert "paralizada (hasta que se le quite)" in ok(run("show", path, "--lang", "es")).out
+    assert "paralizada (sin límite de tiempo)" in ok(run("show", path, "--lang", "es")).out
 
 
 def test_R_CND_3_rounds_pass_while_nobody_can_act_until_a_duration_ends(run, encounter):

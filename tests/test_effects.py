@@ -93,7 +93,7 @@ def test_R_CND_5_dazzled_minus_1_on_its_attack_rolls_named_in_both_languages(run
     path = _sword_and_axe(encounter)
     roll_init(run, path, "15,3")  # hero first
     r = ok(run("condition", path, "hero", "dazzled", "--lang", "es"))
-    assert "Hero queda deslumbrado (hasta que se le quite)." in r.out
+    assert "Hero queda deslumbrado (sin límite de tiempo)." in r.out
     r = ok(run("attack", path, "hero", "orc", "--dice", "10,1", "--format", "json"))
     (roll,) = events(r, "AttackRolled")
     assert roll["roll"]["total"] == 10 + 5 - 1

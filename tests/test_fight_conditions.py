@@ -89,5 +89,5 @@ def test_R_CND_fight_trip_walk_away_paralysis_skipped_and_expiring(run, encounte
     assert "prone (until removed)" in en
     assert "inspired (until the start of Mira's turn 2 turns from now)" in en
     es = ok(run("show", path, "--lang", "es")).out
-    assert "derribado (hasta que se le quite)" in es
-    assert "inspired (hasta el inicio del turno de Mira dentro de 2 turnos)" in es
+    assert "derribado (sin límite de tiempo)" in es
+    assert "inspired (hasta el inicio del 2.º turno de Mira)" in es

@@ -233,3 +233,17 @@ def test_standing_orders_that_do_nothing_say_why(run, encounter):
     ok(run("undo", path))
     es = ok(run("resolve", path, "--format", "plain", "--lang", "es")).out
     assert "orc no puede alcanzar a hero este turno y se queda donde está." in es
+
+
+def test_an_interception_is_told_in_the_order_it_happens(run, encounter):
+    """"X intercepts Nit, who stops…", then "Nit moves …", then "Nit stops" (issue 25): now
+    the move, the contest, the interception."""
+    from test_actions import _guarded_ward
+
+    path = _guarded_ward(run, encounter)
+    r = ok(run("move", path, "orc", "2,2", "--dice", "15,3", "--format", "plain"))
+    lines = [line for line in r.out.splitlines() if line]
+    moved = next(i for i, line in enumerate(lines) if line.startswith("Orc moves"))
+    caught = next(i for i, line in enumerate(lines) if "intercepts Orc" in line)
+    assert moved < caught, lines
+    assert not any("stops at" in line for line in lines[caught:]), lines

@@ -86,6 +86,7 @@ def body(events: Sequence[ev.Event], n: Narrator) -> list[str]:
         events = [ev.TurnStarted(**{**e._asdict(), "deadline": ""})
                   if isinstance(e, ev.TurnStarted) and i in due[:-1] else e
                   for i, e in enumerate(events)]
+    events = intercepted_in_order(events)
     # issue 25: a post that resolves several turns mentions only the player who acts next
     # (the last turn it starts): the others' turns are over by the time they read it
     starts = [i for i, e in enumerate(events) if isinstance(e, ev.TurnStarted)]
@@ -97,6 +98,30 @@ def body(events: Sequence[ev.Event], n: Narrator) -> list[str]:
     if any(d.supplied for e in events for d in _dice_of(e)):
         lines.append(n.t("supplied_note"))
     return lines
+
+
+def intercepted_in_order(events: Sequence[ev.Event]) -> list[ev.Event]:
+    """Narrate an interception of a move in the order it happens (issue 25): the mover's
+    walk, then the contest (the Action Priority rolls) and the interception, which says that
+    the mover stops (so the "stops at … intercepted" line goes). The events are journaled
+    as the rules emit them; only the post's order changes."""
+    out = list(events)
+    for i, e in enumerate(out):
+        if not (isinstance(e, ev.InterceptResolved) and e.won and e.movement):
+            continue
+        walk = next((j for j in range(i + 1, len(out)) if isinstance(out[j], ev.Moved)
+                     and out[j].who == e.enemy), None)  # type: ignore[attr-defined]
+        if walk is None:
+            continue
+        start = i
+        while start > 0 and isinstance(out[start - 1], ev.PriorityRolled):
+            start -= 1
+        out.insert(start, out.pop(walk))
+        out = [x for k, x in enumerate(out) if not (
+            k > i and isinstance(x, ev.MoveStopped) and x.who == e.enemy
+            and x.reason == "intercepted")]
+        break
+    return out
 
 
 def _dice_of(e: ev.Event) -> list[Any]:
