@@ -27,7 +27,7 @@ def test_R_RDY_demo_door_ambush_in_both_languages(tmp_path: Path) -> None:
                                   "desencadene.",
                                   "¡Trasgo desencadena la acción preparada de Mira!",
                                   "¡Trasgo desencadena la acción preparada de Aldric!",
-                                  "Trasgo se detiene en (4,2): no ha logrado desentablar."))):
+                                  "Trasgo se detiene en (4,2): no ha logrado desentablarse."))):
         for line in said:
             assert line in text, line
     # the players' show keeps the trigger to the GM's
