@@ -25,14 +25,13 @@ EN = ["Snag and Nit are unconscious (until the start of Mira's turn 10 turns fro
       "DC 15 — saved",
       "Grak is no longer entangled: the save ends it.",
       "The combat is over after 3 rounds. Winners: the party. Fallen: Grak."]
-ES = ["Rasguño y Mordisco quedan inconscientes (hasta el inicio del turno de Mira dentro de "
-      "10 turnos).",
-      "Grak queda enredado (hasta que se le quite; termina con una salvación: Reflejos CD 15).",
+ES = ["Rasguño y Mordisco quedan inconscientes (hasta el inicio del 10.º turno de Mira).",
+      "Grak queda enredado (sin límite de tiempo; termina con una salvación: Reflejos CD 15).",
       "- 2 (enredado) = 13 contra Defensa 17 — fallo",
       "1d6 de daño por fuego al inicio de cada turno",
       "Grak está en-llamas: 1d6 (6 externo) = 6 de daño (fuego)",
       "Salvación de Reflejos de Grak contra enredado: 1d20 (16 externo) + 0 (Reflejos) = 16 "
-      "contra CD 15 — superada",
+      "contra CD 15 — supera la salvación",
       "Grak ya no está enredado: la salvación lo termina.",
       "El combate termina tras 3 asaltos. Vencedores: el grupo. Caído: Grak."]
 

@@ -233,7 +233,7 @@ def test_R_CND_5_one_condition_on_several_agrees_in_number_and_gender(run, encou
         warrior("ana", "monsters", (5, 0), extra='gender = "f"\n'),
         warrior("eva", "monsters", (6, 0), extra='gender = "f"\n')))
     text = ok(run("condition", path, "snag,nit", "entangled", "--lang", "es")).out
-    assert "Snag y Nit quedan enredados (hasta que se les quite)." in text
+    assert "Snag y Nit quedan enredados (sin límite de tiempo)." in text
     text = ok(run("condition", path, "ana,eva", "prone", "--lang", "es")).out
     assert "Ana y Eva quedan derribadas" in text
     text = ok(run("condition", path, "hero,snag", "concealed", "--lang", "es")).out
