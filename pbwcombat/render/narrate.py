@@ -491,6 +491,8 @@ class Narrator:
             what = r.name(self.lang) if r is not None else e.action_name
             on = self.t("ActionTaken_row_on", targets=self.names(e.target_names)) \
                 if e.target_names else ""
+            if e.targets == (e.who,):  # issue 25: "on herself", not "on Mira"
+                on = self.t("ActionTaken_row_self", g=self.g(e.name))
             detail = self.t("ActionTaken_row_text", text=m.escape(e.text)) if e.text else ""
             return self.t("ActionTaken_row", name=self.name(e.name), action=m.escape(what),
                           on=on, text=detail, cost=cost)

@@ -259,6 +259,7 @@ ES: dict[str, str] = {
         "Sanar",
     "ActionTaken_row": "{name}: {action}{on}{text} ({cost}).",
     "ActionTaken_row_on": ", sobre {targets}",
+    "ActionTaken_row_self": ", sobre sí mism{g:o/a}",
     "ActionTaken_row_text": " — {text}",
     "ActionTaken_self": "{name} usa {action} sobre sí mism{g:o/a} ({cost}).",
     "ActionTaken_text": "{name}: {text} ({cost}).",
