@@ -19,6 +19,7 @@ demo: $(STAMP)
 	PATH="$(CURDIR)/$(BIN):$$PATH" bash scripts/demo-ready.sh
 	PATH="$(CURDIR)/$(BIN):$$PATH" bash scripts/demo-conditions.sh
 	PATH="$(CURDIR)/$(BIN):$$PATH" bash scripts/demo-menu.sh
+	PATH="$(CURDIR)/$(BIN):$$PATH" bash scripts/demo-forum.sh
 
 test: $(STAMP)
 	$(BIN)/python -m pytest

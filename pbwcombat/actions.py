@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, get_type_hints
 from pbwcombat.engine import Resolution
 from pbwcombat.errors import UsageError
 from pbwcombat.frozen import Value
+from pbwcombat.orders_text import ACT_READER, ELSE, THEN
 from pbwcombat.rules.effects import COVER
 
 if TYPE_CHECKING:
@@ -30,6 +31,11 @@ class Action(Value):
     # Fields added after 0.1: left out of the repr while at their defaults, so that --key
     # digests stored by 0.1 (the repr) still match (R-LOG-7).
     LATER: ClassVar[tuple[str, ...]] = ()
+
+    def writes(self) -> bool:
+        """Whether applying it writes the file and the journal (a plain `remind` only
+        prints, R-PAC-3)."""
+        return True
 
     def __repr__(self) -> str:
         shown = {k: v for k, v in self._values.items()
@@ -116,6 +122,7 @@ class Attack(Action):
     invisible: bool = False
     charge: bool = False  # R-ACT-11
     defensively: bool = False
+    approach: bool = False  # R-ORD-7: move into reach first
 
 
 class FullAttack(Action):
@@ -138,6 +145,7 @@ class FullAttack(Action):
     invisible: bool = False
     defensively: bool = False  # R-ACT-11
     trip: bool = False  # R-ACT-12: the first roll is a trip
+    approach: bool = False  # R-ORD-7: a 5-ft step into reach first
 
 
 def _since(cls: type[Action], first: str) -> tuple[str, ...]:
@@ -321,14 +329,45 @@ class Resolve(Action):
     VERB = "resolve"
     no_aoo: tuple[str, ...] = ()  # R-AOO-4: for every act of the round (declared or by
     no_intercept: tuple[str, ...] = ()  # orders), besides each declaration's own
-    LATER = _DECLINES
+    when_all_declared: bool = False  # R-PAC-4: the service resolves only once it holds
+    LATER = (*_DECLINES, "when_all_declared")
+
+
+class Absent(Action):
+    """R-PAC-2: `absent WHO --until WHEN` (a time or a duration from now, as typed: the rule
+    reads it against the command's clock) / `absent WHO --clear`."""
+
+    VERB = "absent"
+    who: str
+    until: str | None = None
+    clear: bool = False
+
+
+class SetOrders(Action):
+    """R-ORD-4: `orders WHO RULE…` (each RULE one argument) / `orders WHO --clear`."""
+
+    VERB = "orders"
+    REST = "rules"
+    who: str
+    rules: tuple[str, ...] = ()
+    clear: bool = False
+
+
+class Remind(Action):
+    """R-PAC-3: `remind [--if-due D]`; plain, it only prints."""
+
+    VERB = "remind"
+    if_due: str | None = None
+
+    def writes(self) -> bool:
+        return self.if_due is not None
 
 
 _BY_VERB: dict[str, type[Action]] = {  # in the order `declare` lists what it takes
     cls.VERB: cls for cls in (RollInitiative, Next, Act, End, Remove, Hp, FreeRoll, Attack,
                               Move, Disengage, Intercept, Delay, DiceCommit, DiceSalt,
                               SetCondition, StandUp, Declare, Resolve, TakeAction, Add,
-                              SetValue, Ready)
+                              SetValue, Ready, Absent, Remind, SetOrders)
 }
 
 # The verbs `declare` takes: the declarable action classes' (a property of the class).
@@ -547,6 +586,46 @@ def parse_declared(who: str, argv: list[str] | tuple[str, ...]) -> Action:
     if not argv or argv[0] not in DECLARABLE:
         raise UsageError("declare_action_must_one", choices=', '.join(DECLARABLE))
     return from_argv([argv[0], who, *argv[1:]])
+
+
+def split_plans(argv: list[str] | tuple[str, ...]) -> list[list[tuple[str, ...]]]:
+    """R-ORD-5/6: `attack a then move 1,1 --else move 5,5` → its plans (split at `--else`),
+    each a list of acts (split at ` then `); UsageError (exit 2) for an empty plan or act."""
+    plans: list[list[tuple[str, ...]]] = [[]]
+    act: list[str] = []
+    for word in [*argv, ELSE]:
+        if word in (THEN, ELSE):
+            if not act:
+                raise UsageError("declare_empty_act", word=word, rule="R-ORD-6")
+            plans[-1].append(tuple(act))
+            act = []
+            if word == ELSE:
+                plans.append([])
+        else:
+            act.append(word)
+    return plans[:-1]
+
+
+def join_plans(plans: list[list[tuple[str, ...]]]) -> tuple[str, ...]:
+    """The inverse of `split_plans`."""
+    out: list[str] = []
+    for i, plan in enumerate(plans):
+        if i:
+            out.append(ELSE)
+        for j, act in enumerate(plan):
+            if j:
+                out.append(THEN)
+            out += act
+    return tuple(out)
+
+
+def _read_act(argv: tuple[str, ...]) -> Action:
+    return parse_declared("someone", argv)
+
+
+# R-ORD-4: conditional orders (read in the value layer) check their acts with this parser
+ACT_READER.verbs = DECLARABLE
+ACT_READER.read = _read_act
 
 
 def declared_argv(action: Action) -> tuple[str, ...]:

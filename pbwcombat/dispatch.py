@@ -22,6 +22,7 @@ from pbwcombat.dice import DiceSource
 from pbwcombat.engine import Handler, Resolution, Tables
 from pbwcombat.model import Encounter
 from pbwcombat.rules import families, presence, ready
+from pbwcombat.rules.pacing import expire_absences
 
 PHASES = ("ON_ROUND_START", "ON_TURN_START", "ON_SKIPPED_TURN", "ON_TURN_COUNTED",
           "ON_TURN_END")
@@ -77,6 +78,7 @@ def apply_action(enc: Encounter, action: a.Action, dice: DiceSource, now: str,
     res = Resolution(enc, dice, now, force, dispatch, TABLES)
     res.command_no_aoo = frozenset(getattr(action, "no_aoo", ()))
     res.command_no_intercept = frozenset(getattr(action, "no_intercept", ()))
+    expire_absences(res)  # R-PAC-2: dropped by the first command after it passes
     dispatch(res, action)
     if res.enc.state.phase in ("surprise", "combat"):
         presence.refresh(res)  # R-ENG-5: after every command

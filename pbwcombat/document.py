@@ -24,7 +24,7 @@ _OURS = {"removed", "aoo_round", "turn_clocks", "attacked_by", "clock", "round_c
          "turn_started_at",
          "spent", "delaying", "acted", "declarations", "winner", "group_spent",
          "temp_hp", "nonlethal", "readied", "presence", "confusion",
-         "stance", "aid", "aoo_count"}
+         "stance", "aid", "aoo_count", "absent_until", "reminded_for"}
 _FRIENDLY = {
     "missing": "required",
     "extra_forbidden": "unknown key",

@@ -90,6 +90,7 @@ class TurnStarted(Event):
     members: tuple[str, ...] = ()
     names: tuple[str, ...] = ()
     players: tuple[str, ...] = ()
+    absent: str = ""  # R-PAC-2: "absent until …" (UTC text); its player is not mentioned
 
 
 class TurnEnded(Event):
@@ -722,6 +723,51 @@ class DeclarationCleared(Event):
     name: str
 
 
+class AbsenceSet(Event):
+    """R-PAC-2: `absent WHO --until WHEN`: `until` is ISO 8601 UTC, `at` its UTC text."""
+
+    who: str
+    name: str
+    until: str
+    at: str
+
+
+class AbsenceCleared(Event):
+    """R-PAC-2: `absent WHO --clear`, or (`expired`) the first command after the time passed."""
+
+    who: str
+    name: str
+    expired: bool = False
+
+
+class AbsentPassed(Event):
+    """R-PAC: an absent combatant without orders passes its turn."""
+
+    who: str
+    name: str
+
+
+class Reminded(Event):
+    """R-PAC-3: a reminder to the players who owe (declared flow: a declaration; turn flow:
+    the current turn). `left` is seconds to the deadline (negative: passed; `deadline` ""
+    when none is configured). `remembered` is the deadline as ISO 8601 UTC when the reminder
+    sets `state.reminded_for` (`--if-due`), else ""."""
+
+    round: int
+    declared: bool
+    names: tuple[str, ...]
+    players: tuple[str, ...]
+    deadline: str
+    left: int
+    remembered: str = ""
+
+
+class RoundDue(Event):
+    """R-PAC-4: why `resolve --when-all-declared` resolved: "all-declared" or "deadline"."""
+
+    why: str
+
+
 class DeclarationTaken(Event):
     """A declared action is being resolved (its own events tell the story)."""
 
@@ -906,6 +952,34 @@ class OrdersIdle(Event):
     who: str
     name: str
     target_name: str = ""
+
+
+class RuleFollowed(Event):
+    """R-ORD-4: a combatant plays rule `index` (from 1) of its conditional orders; `text`
+    is the rule, shown only with --gm (players never see another combatant's orders)."""
+
+    who: str
+    name: str
+    index: int
+    text: str
+
+
+class PlanCut(Event):
+    """R-ORD-6: act `step` (from 1) of a plan was not legal when its time came: it and the
+    rest are skipped, the earlier acts stand. `act` is its command words."""
+
+    who: str
+    name: str
+    step: int
+    act: tuple[str, ...]
+
+
+class OrdersSet(Event):
+    """R-ORD-4: `orders WHO RULE…` (`rules` empty: `--clear`); the rules only with --gm."""
+
+    who: str
+    name: str
+    rules: tuple[str, ...]
 
 
 class DiceSalted(Event):

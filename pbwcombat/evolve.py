@@ -40,6 +40,8 @@ NO_STATE_CHANGE: frozenset[type[ev.Event]] = frozenset({
     ev.OngoingDamageRolled,  # R-CND-6: its damage is told by HpChanged
     ev.ConcentrationRolled, ev.SpellLost,  # R-ACT-10
     ev.AidRolled, ev.TouchAttackRolled, ev.TripChecked,  # R-ACT-12
+    ev.AbsentPassed, ev.RoundDue,  # R-PAC
+    ev.RuleFollowed, ev.PlanCut,  # R-ORD-4/6: told; the acts tell what changed
 })
 
 
@@ -464,6 +466,26 @@ def _(e: ev.GuardEnded, enc: Encounter) -> Encounter:
 @_fold.register
 def _(e: ev.Declared, enc: Encounter) -> Encounter:
     return enc.with_state(declarations={**enc.state.declarations, e.who: list(e.action)})
+
+
+@_fold.register
+def _(e: ev.OrdersSet, enc: Encounter) -> Encounter:
+    return enc.with_combatant(e.who, orders=e.rules or None)
+
+
+@_fold.register
+def _(e: ev.AbsenceSet, enc: Encounter) -> Encounter:
+    return enc.with_combatant(e.who, absent_until=e.until)
+
+
+@_fold.register
+def _(e: ev.AbsenceCleared, enc: Encounter) -> Encounter:
+    return enc.with_combatant(e.who, absent_until="")
+
+
+@_fold.register
+def _(e: ev.Reminded, enc: Encounter) -> Encounter:
+    return enc.with_state(reminded_for=e.remembered) if e.remembered else enc
 
 
 @_fold.register

@@ -69,6 +69,7 @@ class Rules(Record):
     idle_action: Literal["skip", "orders"]  # R-ORD-3
     engagement: bool  # R-ENG-0: false = plain d20 (no engagement, no disengage rolls)
     missile_presence: bool  # R-ENG-5: missile engagement by presence in range
+    flow: Literal["turns", "declared"]  # R-PAC: every round by declarations
 
     FIELDS = {
         "confirm_criticals": (BOOL, True),
@@ -85,6 +86,7 @@ class Rules(Record):
         "idle_action": (literal("skip", "orders"), "skip"),
         "engagement": (BOOL, True),
         "missile_presence": (BOOL, True),
+        "flow": (literal("turns", "declared"), "turns"),
     }
 
 
@@ -210,12 +212,22 @@ _AWARE = cs.no_info_plain_validator_function(_aware)
 ORDERS = ("skip", "attack-nearest", "attack-weakest")
 
 
-def _orders(value: str) -> str:
-    """R-ORD-1: "skip", "attack-nearest", "attack-weakest" or "guard:ID"."""
-    if value in ORDERS or (value.startswith("guard:") and re.match(ID_PATTERN, value[6:])):
+def _orders(value: str | list[str]) -> str | tuple[str, ...]:
+    """R-ORD-1: "skip", "attack-nearest", "attack-weakest" or "guard:ID"; R-ORD-4: one
+    `"WHEN -> DO"` rule or a list of them, each read now (a bad one names its index)."""
+    from pbwcombat.orders_text import OrderSyntaxError, parse_rule
+
+    if isinstance(value, str) and (value in ORDERS or (
+            value.startswith("guard:") and re.match(ID_PATTERN, value[6:]))):
         return value
-    raise ValueError(f'"{value}" is not one of skip, attack-nearest, attack-weakest, '
-                     "guard:ID")
+    texts = [value] if isinstance(value, str) else value
+    for i, rule in enumerate(texts):
+        try:
+            parse_rule(rule)
+        except OrderSyntaxError as e:
+            where = "" if isinstance(value, str) else f"rule {i + 1}: "
+            raise ValueError(where + e.message.splitlines()[0]) from None
+    return value if isinstance(value, str) else tuple(value)
 
 
 def _weapon_defaults(w: Weapon) -> Weapon:
@@ -351,7 +363,7 @@ class Combatant(Record):
     takes_aoo: bool
     saves: Saves
     actions: tuple[ActionDef, ...]
-    orders: str | None  # R-ORD-1 (None: rules.default_action, "skip" for PCs)
+    orders: str | tuple[str, ...] | None  # R-ORD-1/4 (None: default_action, "skip" for PCs)
     flee_below: float  # R-ORD-2 (a fraction of max_hp; 0 = never)
     # Turn 3 definition keys (pbwcombat.traits)
     str_mod: int
@@ -385,6 +397,7 @@ class Combatant(Record):
     aoo_count: int  # R-ACT-9
     stance: str | None  # R-ACT-11
     aid: tuple[dict[str, Any], ...]  # R-ACT-12
+    absent_until: str  # R-PAC-2 (ISO 8601 UTC; "" = present)
 
     FIELDS = {
         "id": (_ID, REQUIRED),
@@ -408,7 +421,8 @@ class Combatant(Record):
         "takes_aoo": (BOOL, True),  # R-AOO-4
         "saves": (Saves.core_schema(), None),  # R-ACT-3 (None: every bonus 0)
         "actions": (tuple_of(ActionDef.core_schema(_action_checks)), ()),  # R-ACT-1
-        "orders": (nullable(cs.no_info_after_validator_function(_orders, text(80))), None),
+        "orders": (nullable(cs.no_info_after_validator_function(_orders, cs.union_schema(
+            [text(400), cs.list_schema(text(400), max_length=50)]))), None),
         "flee_below": (cs.union_schema([strict_int(0, 1),  # kept as written (0, 1 or 0.25)
                                         cs.float_schema(strict=True, ge=0, le=1,
                                                         allow_inf_nan=False)]), 0),
@@ -428,6 +442,9 @@ class Combatant(Record):
         **COMBATANT_STATE_FIELDS,
         "readied": (nullable(Readied.core_schema()), None),
         "presence": (tuple_of(text(64)), ()),
+        "absent_until": (cs.no_info_before_validator_function(
+            _toml_time, cs.no_info_after_validator_function(_iso_time_or_empty, text(64))),
+                         ""),
     }
 
     @property
@@ -572,6 +589,7 @@ class State(Record):
     declarations: dict[str, list[str]]
     winner: str
     group_spent: dict[str, TurnSpent]
+    reminded_for: str  # R-PAC-3: the deadline (ISO 8601 UTC) a reminder was printed for
 
     FIELDS = {
         "version": (strict_int(0, 10**12), 0),
@@ -592,6 +610,8 @@ class State(Record):
         "winner": (text(100), ""),
         # R-INI-3 shared group turns: what each member other than `turn` has spent
         "group_spent": (cs.dict_schema(text(64), TurnSpent.core_schema()), {}),
+        "reminded_for": (cs.no_info_after_validator_function(_iso_time_or_empty, text(64)),
+                         ""),
     }
 
 

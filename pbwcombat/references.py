@@ -48,8 +48,9 @@ def reference_problems(enc: Encounter) -> list[str]:
                 problems.append(f"combatants[{i}].{key}: nobody is engaged with "
                                 "rules.engagement = false (R-ENG-0); empty it, or use "
                                 "`pbwcombat set FILE rules.engagement false`")
-        if c.orders is not None and c.orders.startswith("guard:") and c.orders[6:] not in ids:
-            problems.append(f'combatants[{i}].orders: unknown combatant "{c.orders[6:]}"')
+        for cid in _ordered_ids(c.orders):  # R-ORD-4: ids its orders name
+            if cid not in ids:
+                problems.append(f'combatants[{i}].orders: unknown combatant "{cid}"')
         if c.guarding is not None and c.guarding not in ids:
             problems.append(f'combatants[{i}].guarding: unknown combatant "{c.guarding}"')
         for ref in c.attacked_by:
@@ -81,3 +82,9 @@ def reference_problems(enc: Encounter) -> list[str]:
         if ref not in ids:
             problems.append(f'state.declarations: unknown combatant "{ref}"')
     return problems
+
+
+def _ordered_ids(orders: str | tuple[str, ...] | None) -> list[str]:
+    from pbwcombat.orders_text import referenced_ids, rules_of
+
+    return list(dict.fromkeys(cid for rule in rules_of(orders) for cid in referenced_ids(rule)))

@@ -36,7 +36,10 @@ def show(path: Path, fmt: str | None, lang: str | None, gm: bool, with_map: bool
         from pbwcombat.render.gridmap import text_map
 
         map_text = text_map(enc, "plain" if fmt == "json" else fmt, lang or enc.lang)
-    return deliver(status_post(enc, fmt, lang or enc.lang, gm, map_text), fmt, max_length)
+    from pbwcombat.service import now_utc
+
+    return deliver(status_post(enc, fmt, lang or enc.lang, gm, map_text, now_utc()), fmt,
+                   max_length)
 
 
 def log(path: Path, last: int | None, fmt: str | None, lang: str | None, gm: bool,

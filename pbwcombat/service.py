@@ -219,8 +219,11 @@ def run_action(path: Path, command: str, action: Action, opts: Options) -> Outco
         if opts.if_version is not None and opts.if_version != enc.state.version:
             raise Conflict("if_version_mismatch", if_version=opts.if_version,
                            version=enc.state.version)
-        if opts.if_idle is not None and not idle_due(enc, now, opts.if_idle):
-            return Outcome("")  # not due yet: nothing to do, nothing printed
+        from pbwcombat.rules.pacing import due
+
+        idle = None if opts.if_idle is None else idle_due(enc, now, opts.if_idle)
+        if not due(enc, action, now, idle):
+            return Outcome("")  # not due yet: nothing to do, nothing printed (R-PAC)
         if not opts.dry_run:
             store.check_writable(path, like)
         if isinstance(action, DiceSalt):
@@ -243,6 +246,8 @@ def run_action(path: Path, command: str, action: Action, opts: Options) -> Outco
         if unused:
             warnings.append(Message("dice_unused", faces=",".join(map(str, unused)),
                                     rule="R-DIC-3"))
+        if not action.writes():  # R-PAC-3: a plain `remind` prints and writes nothing
+            return Outcome(render(after, res.events, opts, unused), warnings)
         text = render(after, res.events, opts, unused, preface=_preface(after, opts, prelude),
                       chain=None if opts.dry_run else store.sha256(data))
         if not opts.dry_run:

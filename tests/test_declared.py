@@ -127,8 +127,11 @@ def test_show_lists_who_has_declared_and_who_has_not(run, five_fight):
     (waiting,) = [ln for ln in lines if ln.startswith("Not declared")]
     assert "Ann" in done and "Orc" in done
     assert not any(n in done for n in ("Bo", "Cy", "Gob"))
-    assert "Bo" in waiting and "Cy" in waiting and "Gob" in waiting
+    assert "Bo" in waiting and "Cy" in waiting
     assert "Ann" not in waiting and "Orc" not in waiting
+    # R-PAC-1: a non-PC without a player acts by its orders: listed apart, not as owing
+    (ordered,) = [ln for ln in lines if ln.startswith("By orders")]
+    assert "Gob" in ordered and "Gob" not in waiting
 
 
 # -- resolve ------------------------------------------------------------------------------------

@@ -51,6 +51,7 @@ LAYER_OF: dict[str, str] = {
     "pbwcombat.document": BASE,
     "pbwcombat.events": BASE,
     "pbwcombat.clock": BASE,
+    "pbwcombat.orders_text": BASE,  # R-ORD-4 rules as text: the model validates `orders`
     "pbwcombat.cleaning": BASE,
     "pbwcombat.regular": BASE,  # opening only regular files, never blocking (os, stat)
     "pbwcombat.verify": APP,

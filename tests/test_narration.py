@@ -73,6 +73,7 @@ VARIANTS: dict[str, list[dict[str, Any]]] = {
     "StreakReset": [{"idle": True}],
     "CombatStarted": [{"surprise": True}, {"surprise": True, "names": ()}],
     "TurnStarted": [{"deadline": "2026-11-30 12:00"}, {"members": ()},
+                    {"members": (), "absent": "2026-12-01 12:00"},
                     {"members": (), "deadline": "2026-11-30 12:00"}],
     "ConditionApplied": [{"save": "will:15", "damage": "1d6", "energy": "fire",
                           "attack": 1, "saves": -1},  # R-CND-6/10
@@ -94,6 +95,11 @@ VARIANTS: dict[str, list[dict[str, Any]]] = {
     "NonlethalChanged": [{"cause": "healing"}, {"state": ""}, {"state": "unconscious"},
                          {"pc": True}, {"cause": "healing", "pc": True, "state": ""}],
     "DamageReduced": [{"steps": (("resist", "cold", 5),)}],
+    "RoundDue": [{"why": "all-declared"}, {"why": "deadline"}],  # R-PAC-4
+    "OrdersSet": [{"rules": ()}],  # R-ORD-4: --clear
+    "AbsenceCleared": [{"expired": True}],  # R-PAC-2
+    "Reminded": [{"declared": True, "left": -7300}, {"names": ()}, {"deadline": ""},
+                 {"left": 1800}],  # R-PAC-3
 }
 
 # Sample values by field name, then by type.
@@ -105,7 +111,7 @@ BY_NAME: dict[str, Any] = {
     "algorithm": "HMAC-SHA256", "commitment": "ab" * 32, "expr": "1d6+1", "multiplier": 2,
     "economy": "standard", "how": "half", "save": "ref", "effect": "damage",
     "data": {"id": "x", "side": "a", "defense": 1, "hp": 1},
-    "orders": "attack-nearest",
+    "orders": "attack-nearest", "why": "deadline",  # R-PAC-4
     "way": "gained", "state": "staggered",  # R-HP-6/7
     "steps": (("dr", "5/magic", 5), ("immune", "fire", 7)),  # R-HP-8
     "changes": (("combatants.x.defense", "13", "18"), ("combatants.x.position", "[1, 2]",

@@ -210,6 +210,11 @@ SAMPLES = [
     a.Ready("ann", ("attack", "any", "--weapon", "bow"), "enters:3,3;4,4"),
     a.Ready("ann", ("move", "-1,2"), "moves:orc,gob"), a.Ready("ann", clear=True),
     a.Move("ann", ((4, 4),), find_path=True),
+    a.Absent("ann", "3d"), a.Absent("ann", clear=True), a.Remind(), a.Remind("12h"),  # R-PAC
+    a.Resolve(when_all_declared=True),
+    a.SetOrders("ann", ("hp < 30% -> action potion --target self", "attack-nearest")),
+    a.SetOrders("ann", clear=True), a.Attack("ann", "orc", approach=True),  # R-ORD-4/7
+    a.FullAttack("ann", ("orc",), approach=True),
 ]
 
 

@@ -168,7 +168,8 @@ _square = act.parse_square
                 "pbwcombat attack fight.toml mira nit --no-aoo snag ; "
                 "pbwcombat attack fight.toml aldric snag --flanking --higher-ground ; "
                 "pbwcombat attack fight.toml mira archer --cover half --concealment 20 ; "
-                "pbwcombat attack fight.toml mira snag --invisible")
+                "pbwcombat attack fight.toml mira snag --invisible ; "
+                "pbwcombat attack fight.toml aldric krag --approach")
 def attack_cmd(encounter: Encounter, attacker: Who,
                target: Annotated[str, typer.Argument(
                    help="A combatant id (--full: T1,T2,… comma-separated).",
@@ -211,7 +212,11 @@ def attack_cmd(encounter: Encounter, attacker: Who,
                                          "Defense until its next turn (R-ACT-11).")] = False,
                trip: Annotated[bool, typer.Option(
                    "--trip", help="With --full: the first roll is a trip (R-ACT-12).")]
-               = False) -> None:
+               = False,
+               approach: Annotated[bool, typer.Option(
+                   "--approach", help="Out of reach: first move (by the path-finder) to the "
+                                      "nearest square from which the weapon reaches; with "
+                                      "--full only a 5-ft step (R-ORD-7).")] = False) -> None:
     declines = _declines(no_aoo, no_intercept)
     hidden = act.parse_concealment(concealment) if concealment is not None else None
     if full:
@@ -220,14 +225,14 @@ def attack_cmd(encounter: Encounter, attacker: Who,
         perform(encounter, "attack", act.FullAttack(
             attacker, act.parse_ids(target), weapon, mod, on_intercept, from_behind, *declines,
             flanking=flanking, higher_ground=higher_ground, cover=cover, concealment=hidden,
-            invisible=invisible, defensively=defensively, trip=trip))
+            invisible=invisible, defensively=defensively, trip=trip, approach=approach))
         return
     if trip:
         raise UsageError("trip_goes_with_full", rule="R-ACT-12")
     perform(encounter, "attack", act.Attack(
         attacker, target, weapon, mod, on_intercept, from_behind, *declines, flanking=flanking,
         higher_ground=higher_ground, cover=cover, concealment=hidden, invisible=invisible,
-        charge=charge, defensively=defensively))
+        charge=charge, defensively=defensively, approach=approach))
 
 
 @action_command("move", "Move along waypoints (R-TRN-2, R-GEO-2, R-AOO, R-ENG, R-DIS).\n\n"
@@ -518,6 +523,8 @@ def ready_cmd(encounter: Encounter, who: Who,
                 "declare fight.toml aldric attack snag --weapon longsword ; pbwcombat declare "
                 "fight.toml mira move 3,4 ; pbwcombat declare fight.toml mira action sleep "
                 "--target snag ; pbwcombat declare fight.toml aldric attack snag,nit --full ; "
+                "pbwcombat declare fight.toml aldric move 4,2 then attack grak --else attack "
+                "snag (R-ORD-5/6: acts chained by then, fallback plans after --else) ; "
                 "pbwcombat declare fight.toml aldric --clear")
 def declare_cmd(encounter: Encounter, who: Who,
                 action: Annotated[list[str] | None, typer.Argument(
@@ -545,5 +552,60 @@ def declare_cmd(encounter: Encounter, who: Who,
 def resolve_cmd(encounter: Encounter,
                 if_idle: Annotated[str | None, typer.Option(
                     "--if-idle", help="Act only once the turn has waited this long.")] = None,
+                when_all_declared: Annotated[bool, typer.Option(
+                    "--when-all-declared",
+                    help="Resolve only once every combatant with a player has declared or is "
+                         "absent (R-PAC-4); with --if-idle, when either holds. Otherwise "
+                         "print nothing.")] = False,
                 no_aoo: NoAooOpt = None, no_intercept: NoInterceptOpt = None) -> None:
-    perform(encounter, "resolve", act.Resolve(*_declines(no_aoo, no_intercept)), if_idle=if_idle)
+    perform(encounter, "resolve",
+            act.Resolve(*_declines(no_aoo, no_intercept), when_all_declared=when_all_declared),
+            if_idle=if_idle)
+
+
+@action_command("orders", "Conditional orders (R-ORD-4): what WHO does when nobody decides "
+                "for it (resolve, next --if-idle, odds, an absent player): the first rule whose "
+                "condition holds and whose act is legal now. Each RULE is one argument, "
+                "\"WHEN -> DO\" or just \"DO\"; players' posts never show them (show --gm "
+                "does).\n\nExamples:\n\n\b\n"
+                "pbwcombat orders fight.toml mira \"hp < 30% -> action potion --target self\" "
+                "\"attack-nearest\"\n"
+                "pbwcombat orders fight.toml grak \"engaged >= 2 -> move 0,4 --withdraw\" "
+                "\"attack-weakest\"\n"
+                "pbwcombat orders fight.toml mira --clear")
+def orders_cmd(encounter: Encounter, who: Who,
+               rules: Annotated[list[str] | None, typer.Argument(
+                   metavar="[RULE]...", help="The rules, in order, each quoted.",
+                   show_default=False)] = None,
+               clear: Annotated[bool, typer.Option(
+                   "--clear", help="Drop WHO's orders (back to the defaults).")] = False
+               ) -> None:
+    perform(encounter, "orders", act.SetOrders(who, tuple(rules or ()), clear))
+
+
+@action_command("absent", "A player is away (R-PAC-2): until WHEN their character is idle "
+                "at once, played by its standing orders as soon as its turn (or its "
+                "declaration) comes, and the player is not mentioned.\n\nExamples: pbwcombat "
+                "absent fight.toml mira --until 3d ; pbwcombat absent fight.toml mira --until "
+                "2026-12-24T18:00 ; pbwcombat absent fight.toml mira --clear")
+def absent_cmd(encounter: Encounter, who: Who,
+               until: Annotated[str | None, typer.Option(
+                   "--until", metavar="WHEN",
+                   help="An ISO date-time (UTC unless it names an offset) or a duration from "
+                        "now (3d, 12h).")] = None,
+               clear: Annotated[bool, typer.Option(
+                   "--clear", help="The player is back.")] = False) -> None:
+    perform(encounter, "absent", act.Absent(who, until, clear))
+
+
+@action_command("remind", "A reminder post mentioning the players who owe a move (declared "
+                "round: a declaration; turn flow: the current turn), with the time left "
+                "(R-PAC-3). With --if-due D it prints only when the deadline is at most D away "
+                "and no reminder was printed for it yet (cron-safe: once per deadline).\n\n"
+                "Example (cron, every hour): pbwcombat remind fight.toml --if-due 12h")
+def remind_cmd(encounter: Encounter,
+               if_due: Annotated[str | None, typer.Option(
+                   "--if-due", metavar="D",
+                   help="Only when the deadline is within D (e.g. 12h), once per "
+                        "deadline.")] = None) -> None:
+    perform(encounter, "remind", act.Remind(if_due))

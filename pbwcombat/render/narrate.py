@@ -296,6 +296,8 @@ class Narrator:
                           at=self.due(e.deadline))
             mentions = [self.mention_of(p) for p in dict.fromkeys(e.players) if p]
             return " ".join([line, *mentions])
+        if e.absent:  # R-PAC-2: its player is not mentioned
+            return self.t("TurnStarted_absent", name=self.name(e.name), at=e.absent)
         if e.deadline and not self.deadline_shown:
             line = self.t("TurnStarted_deadline", name=self.name(e.name), at=self.due(e.deadline))
         else:
@@ -764,8 +766,21 @@ class Narrator:
                              g=self.g(e.enemy_name)))
 
     def declared(self, actor: str, argv: tuple[str, ...]) -> str:
-        """R-OUT-5: a declared action in words; its command syntax only with --gm."""
-        words = self._declared_words(actor, list(argv))
+        """R-OUT-5: a declared action in words (its acts joined by "then", its fallback plans
+        by "else", R-ORD-5/6); its command syntax only with --gm."""
+        from pbwcombat.orders_text import ELSE, THEN
+
+        plans: list[list[list[str]]] = [[[]]]
+        for word in argv:
+            if word == ELSE:
+                plans.append([[]])
+            elif word == THEN:
+                plans[-1].append([])
+            else:
+                plans[-1][-1].append(word)
+        words = self.cat["plan_else"].join(
+            self.cat["plan_then"].join(self._declared_words(actor, act) for act in plan)
+            for plan in plans)
         if self.gm:
             words += " (" + self.markup.escape(" ".join(argv)) + ")"
         return words
@@ -923,6 +938,59 @@ class Narrator:
                           g=self.g(e.name))
         return self.t("OrdersIdle_none", name=self.name(e.name), g=self.g(e.name))
 
+    # -- R-ORD-4/6: conditional orders and plans -----------------------------------------
+    def _RuleFollowed(self, e: ev.RuleFollowed) -> str:
+        if self.gm:  # players never see another combatant's orders
+            return self.t("RuleFollowed_gm", name=self.name(e.name), index=e.index,
+                          rule=self.markup.escape(e.text))
+        return self.t("RuleFollowed", name=self.name(e.name))
+
+    def _PlanCut(self, e: ev.PlanCut) -> str:
+        act = " (" + self.markup.escape(" ".join(e.act)) + ")" if self.gm else ""
+        return self.t("PlanCut", name=self.name(e.name), step=e.step, act=act)
+
+    def _OrdersSet(self, e: ev.OrdersSet) -> str:
+        if not e.rules:
+            return self.t("OrdersSet_clear", name=self.name(e.name))
+        line = self.t("OrdersSet", name=self.name(e.name), n=len(e.rules))
+        if self.gm:
+            line += " " + "; ".join(f"{i}. {self.markup.escape(r)}"
+                                    for i, r in enumerate(e.rules, 1))
+        return line
+
+    # -- R-PAC: pacing --------------------------------------------------------------------
+    def _AbsenceSet(self, e: ev.AbsenceSet) -> str:
+        return self.t("AbsenceSet", name=self.name(e.name), at=e.at)
+
+    def _AbsenceCleared(self, e: ev.AbsenceCleared) -> str:
+        key = "AbsenceCleared_expired" if e.expired else "AbsenceCleared"
+        return self.t(key, name=self.name(e.name))
+
+    def _AbsentPassed(self, e: ev.AbsentPassed) -> str:
+        return self.t("AbsentPassed", name=self.name(e.name))
+
+    def time_left(self, deadline: str, left: int) -> str:
+        """R-PAC-3: "5 h 20 min left (deadline …)" or "the deadline (…) passed 2 h ago"."""
+        if not deadline:
+            return self.t("left_none")
+        minutes = abs(left) // 60
+        span = self.t("hours_minutes", h=minutes // 60, m=minutes % 60) if minutes >= 60 \
+            else self.t("minutes", m=minutes)
+        return self.t("left" if left >= 0 else "left_overdue", time=span, at=deadline)
+
+    def _Reminded(self, e: ev.Reminded) -> str:
+        left = self.time_left(e.deadline, e.left)
+        if not e.names:
+            return self.t("Reminded_nobody", round=e.round, left=left)
+        mentions = " ".join(m for m in (self.mention_of(p) for p in dict.fromkeys(e.players))
+                            if m)
+        key = "Reminded_declared" if e.declared else "Reminded_turn"
+        return self.t(key, round=e.round, names=self.names(e.names), mentions=mentions,
+                      left=left).replace("  ", " ")
+
+    def _RoundDue(self, e: ev.RoundDue) -> str:
+        return self.t(f"RoundDue_{e.why}")
+
     def _OrdersFollowed(self, e: ev.OrdersFollowed) -> str:
         return self.t(f"OrdersFollowed_{e.orders}", name=self.name(e.name),
                       ward=self.name(e.ward_name))
@@ -1027,6 +1095,14 @@ NARRATION: dict[type[ev.Event], Callable[[Narrator, Any], str | None]] = {
     ev.DiceSalted: Narrator._DiceSalted,
     ev.OrdersFollowed: Narrator._OrdersFollowed,
     ev.OrdersIdle: Narrator._OrdersIdle,
+    ev.RuleFollowed: Narrator._RuleFollowed,
+    ev.PlanCut: Narrator._PlanCut,
+    ev.OrdersSet: Narrator._OrdersSet,
+    ev.AbsenceSet: Narrator._AbsenceSet,
+    ev.AbsenceCleared: Narrator._AbsenceCleared,
+    ev.AbsentPassed: Narrator._AbsentPassed,
+    ev.Reminded: Narrator._Reminded,
+    ev.RoundDue: Narrator._RoundDue,
     ev.DiceCommitted: Narrator._DiceCommitted,
     ev.TurnEnded: Narrator._silent,
     ev.ActionSpent: Narrator._silent,

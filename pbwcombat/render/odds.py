@@ -71,8 +71,13 @@ def odds_text(enc: Encounter, data: dict[str, Any], fmt: str, lang: str, gm: boo
         if f["fled"]["count"]:
             line += ", " + n.t("odds_fled", fled=_pct(f["fled"]["share"], lang))
         fates.append(line)
-    blocks = [[title], summary, [m.bold(n.t("odds_fates"))], fates,
-              [n.t("odds_seed", seed=data["seed"])]]
+    blocks = [[title], summary, [m.bold(n.t("odds_fates"))], fates]
+    if data.get("not_played"):  # R-SIM-4: what no order takes, so the odds ignore it
+        items = [n.t("odds_not_played_item", name=n.name(c["name"]),
+                     actions=", ".join(m.escape(a) for a in c["actions"]))
+                 for c in data["not_played"]]
+        blocks.append([n.t("odds_not_played", items="; ".join(items))])
+    blocks.append([n.t("odds_seed", seed=data["seed"])])
     if fmt == "markdown":  # R-OUT-6: hard line breaks inside a paragraph
         blocks = [[line + "  " for line in b[:-1]] + b[-1:] for b in blocks]
     return "\n\n".join("\n".join(b) for b in blocks) + "\n"

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from pbwcombat import events as ev
-from pbwcombat.clock import deadline_text
+from pbwcombat.clock import by_orders, deadline_text, is_absent, is_declared_round, owing, utc_text
 from pbwcombat.model import Combatant, Encounter
 from pbwcombat.render.chain import mark_line, short_mark
 from pbwcombat.render.markup import Plain, clean, markup_for
@@ -18,6 +18,9 @@ _HIDDEN_HP = ("before", "hp", "max_hp", "status_before", "status", "nonlethal", 
 # R-HP-6/7: a non-PC's temporary hp and nonlethal totals are hidden as its hp are
 _HIDDEN_TOTALS = {"TempHpChanged": ("before", "after"), "NonlethalChanged": ("before", "after",
                                                                            "hp")}
+
+
+_SECRET_ORDERS = {"RuleFollowed": "text", "PlanCut": "act", "OrdersSet": "rules"}
 
 
 def narrator(enc: Encounter, fmt: str, lang: str, gm: bool) -> Narrator:
@@ -153,6 +156,9 @@ def redact(data: dict[str, Any], gm: bool) -> dict[str, Any]:
         return _redact_set(data)
     if data.get("type") == "Added" and not gm and isinstance(data.get("data"), dict):
         return {**data, "data": _redact_table(data["data"])}  # R-ACT-7: a newcomer's table
+    secret = _SECRET_ORDERS.get(str(data.get("type")))
+    if secret and not gm:  # R-ORD-4: players never see another combatant's orders
+        return {k: v for k, v in data.items() if k != secret}
     hidden = _HIDDEN_TOTALS.get(str(data.get("type")))
     if hidden and not gm and not data.get("pc", True):
         return {k: v for k, v in data.items() if k not in hidden}
@@ -215,7 +221,7 @@ def render(enc: Encounter, events: Sequence[ev.Event], fmt: str, lang: str, gm: 
 # -- the status post (`show`) ------------------------------------------------------------
 
 
-def _status_line(enc: Encounter, c: Combatant, n: Narrator, gm: bool) -> str:
+def _status_line(enc: Encounter, c: Combatant, n: Narrator, gm: bool, now: str = "") -> str:
     m: Plain = n.markup
     bits = [n.name(c.display)]
     if c.initiative is not None:
@@ -227,6 +233,9 @@ def _status_line(enc: Encounter, c: Combatant, n: Narrator, gm: bool) -> str:
         bits.append(n.t("at", pos=n.pos(c.position)))
     if gm:
         bits.append(n.t("defense", defense=c.defense))
+        if c.orders:  # R-ORD-4: only the GM sees orders
+            rules = (c.orders,) if isinstance(c.orders, str) else c.orders
+            bits.append(n.t("orders", rules=m.escape(" | ".join(rules))))
     if c.flat_footed and c.can_act and enc.state.phase in ("surprise", "combat") \
             and not held(c.conditions).flat_footed:
         bits.append(n.t("flat_footed", g=g))
@@ -259,11 +268,13 @@ def _status_line(enc: Encounter, c: Combatant, n: Narrator, gm: bool) -> str:
                     if gm else n.t("readied_status", g=g, plan=plan))
     if c.player:
         bits.append(m.escape(c.player))
+    if c.absent_until and (not now or is_absent(c, now)):  # R-PAC-2
+        bits.append(n.t("absent_until", at=utc_text(c.absent_until)))
     return "- " + " · ".join(bits)
 
 
 def status_post(enc: Encounter, fmt: str, lang: str, gm: bool,
-                map_text: str = "") -> str:
+                map_text: str = "", now: str = "") -> str:
     """`show`: round, whose turn, order, hp (R-OUT-3), engagements, guards, declarations."""
     n = narrator(enc, "plain" if fmt == "json" else fmt, lang, gm)
     lines = [header(enc, n), ""]
@@ -271,22 +282,12 @@ def status_post(enc: Encounter, fmt: str, lang: str, gm: bool,
     others = [c for c in enc.active if c.id not in enc.state.order]
     if in_order:
         lines.append(n.t("order") + ":")
-    lines += [_status_line(enc, c, n, gm) for c in in_order]
+    lines += [_status_line(enc, c, n, gm, now) for c in in_order]
     if others:
         if in_order:
             lines.append(n.t("no_initiative") + ":")
-        lines += [_status_line(enc, c, n, gm) for c in others]
-    if enc.state.phase in ("surprise", "combat") and enc.state.declarations is not None:
-        declared = [enc.get(d).display for d in enc.state.declarations]
-        # a combatant whose turn this round has passed is not waiting for a declaration
-        order = list(enc.state.order)
-        now = order.index(enc.state.turn) if enc.state.turn in order else 0
-        waiting = [c.display for c in in_order
-                   if c.can_act and c.id not in enc.state.declarations
-                   and order.index(c.id) >= now]
-        if declared:
-            lines.append(n.t("declared") + ": " + n.names(declared))
-            lines.append(n.t("not_declared") + ": " + (n.names(waiting) or "—"))
+        lines += [_status_line(enc, c, n, gm, now) for c in others]
+    lines += pacing_lines(enc, n, now)
     if map_text:
         lines += ["", map_text]
     if enc.state.phase != "setup" or (enc.dice is not None and enc.dice.n > 0):
@@ -308,6 +309,23 @@ def _readied(c: Combatant, gm: bool) -> dict[str, Any] | None:
     if gm:
         out["when"] = c.readied.when
     return out
+def pacing_lines(enc: Encounter, n: Narrator, now: str) -> list[str]:
+    """R-PAC-1: in a declared round who has declared and who still owes a declaration, with
+    the deadline; in both flows those acting by standing orders, apart ("by orders")."""
+    if enc.state.phase not in ("surprise", "combat"):
+        return []
+    lines = []
+    if is_declared_round(enc):
+        declared = [enc.get(d).display for d in enc.state.declarations if enc.find(d)]
+        lines.append(n.t("declared") + ": " + (n.names(declared) or "—"))
+        owe = n.names(c.display for c in owing(enc, now)) or "—"
+        due = deadline_text(enc, enc.state.turn_started_at)
+        lines.append(n.t("not_declared") + ": " + owe
+                     + (" (" + n.t("until", at=due) + ")" if due and owe != "—" else ""))
+    ordered = by_orders(enc, now)
+    if ordered:
+        lines.append(n.t("by_orders") + ": " + n.names(c.display for c in ordered))
+    return lines
 
 
 def status_data(enc: Encounter, gm: bool) -> dict[str, Any]:

@@ -29,6 +29,7 @@ def families() -> tuple[ModuleType, ...]:
         aid,
         attack,
         charge,
+        conditional,
         conditions,
         confusion,
         declared,
@@ -41,6 +42,7 @@ def families() -> tuple[ModuleType, ...]:
         movement,
         newcomers,
         orders,
+        pacing,
         presence,
         ready,
         rolls,
@@ -49,5 +51,5 @@ def families() -> tuple[ModuleType, ...]:
     )
 
     return (initiative, intercept, aid, turns, hp, rolls, attack, movement, disengage, actions,
-            conditions, confusion, newcomers, declared, orders, gm_set, ready, presence,
-            stance, charge, menu)
+            conditions, confusion, newcomers, declared, orders, conditional, pacing, gm_set,
+            ready, presence, stance, charge, menu)

@@ -14,6 +14,7 @@ from pbwcombat.rules import circumstances as circ
 from pbwcombat.rules import ready, stance
 from pbwcombat.rules.allowance import check_aware, check_standard, require_actor
 from pbwcombat.rules.aoo import attack_of_opportunity, can_make_aoo, dropped, provokers
+from pbwcombat.rules.approach import approach
 from pbwcombat.rules.attack_roll import attack_roll
 from pbwcombat.rules.engagement import into_melee, shooting_forbidden
 from pbwcombat.rules.hp import strain_after_standard
@@ -242,6 +243,8 @@ def declared_of(x: act.Attack | act.FullAttack) -> circ.Declared:
 
 
 def _full_attack(res: Resolution, x: act.FullAttack) -> None:
+    if x.approach:  # R-ORD-7: a full attack approaches by a 5-ft step only
+        approach(res, x.attacker, x.targets[0], x.weapon, full=True)
     full_attack(res, x.attacker, list(x.targets), x.weapon, x.mod, x.on_intercept,
                 x.from_behind, declared_of(x), x.defensively, x.trip)
 

@@ -25,6 +25,7 @@ from pbwcombat.rules.allowance import (
     require_actor,
     single_action_turn,
 )
+from pbwcombat.rules.approach import approach
 from pbwcombat.rules.attack import attack, choose_weapon, declared_of, strike
 from pbwcombat.rules.effects import PRONE, held
 from pbwcombat.rules.hp import strain_after_standard
@@ -160,6 +161,8 @@ def _attack(res: Resolution, x: act.Attack) -> None:
         charge(res, x.attacker, x.target, x.weapon, x.mod, x.on_intercept, x.from_behind,
                declared_of(x))
         return
+    if x.approach:  # R-ORD-7: into reach first, by the path-finder
+        approach(res, x.attacker, x.target, x.weapon, full=False)
     attack(res, x.attacker, x.target, x.weapon, x.mod, x.on_intercept, x.from_behind,
            declared_of(x), x.defensively)
 

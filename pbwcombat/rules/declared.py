@@ -12,24 +12,37 @@ from pbwcombat.actions import (
     TakeAction,
     check_ids,
     declared_argv,
+    join_plans,
     parse_declared,
+    split_plans,
 )
+from pbwcombat.clock import all_declared, is_absent
 from pbwcombat.engine import Resolution
 from pbwcombat.errors import IllegalAction, PbwError
+from pbwcombat.rules.conditional import play_acts
 from pbwcombat.rules.engagement import require_engagement
-from pbwcombat.rules.orders import follow_orders, orders_of
+from pbwcombat.rules.orders import follow_orders, is_fleeing, orders_of, still_mine
 from pbwcombat.rules.turns import next_turn
 
 
 def declare(res: Resolution, who: str, argv: list[str]) -> None:
+    """Queue WHO's declaration: one plan, or several joined by `--else` (R-ORD-5), each of
+    one act or several joined by ` then ` (R-ORD-6); every act read and its ids checked now
+    (exit 2), legality when the round resolves."""
     res.require_not_ended()
     c = res.combatant(who)
-    action = parse_declared(who, argv)
-    check_ids(res, action)  # ids now (exit 2); legality when resolving
-    if isinstance(action, Disengage):
-        require_engagement(res.enc)  # R-ENG-0: never legal in plain d20
+    plans = []
+    for plan in split_plans(argv):
+        acts = []
+        for words in plan:
+            action = parse_declared(who, words)
+            check_ids(res, action)  # ids now (exit 2); legality when resolving
+            if isinstance(action, Disengage):
+                require_engagement(res.enc)  # R-ENG-0: never legal in plain d20
+            acts.append(declared_argv(action))
+        plans.append(acts)
     earlier = res.enc.state.declarations.get(who)
-    res.emit(ev.Declared(who, c.display, declared_argv(action),
+    res.emit(ev.Declared(who, c.display, join_plans(plans),
                          tuple(earlier) if earlier is not None else ()))
 
 
@@ -69,27 +82,31 @@ def resolve_round(res: Resolution) -> None:
 
 
 def _resolve_one(res: Resolution, who: str) -> None:
-    """`who`'s declared action, skipped with the reason if illegal, or its orders."""
+    """`who`'s declaration: its first legal plan (R-ORD-5), each act in turn (R-ORD-6); none
+    legal: skipped with the reason (the first plan's), then its standing orders act; without
+    a declaration, its orders (R-ORD-3)."""
     me = res.enc.get(who)
     argv = res.enc.state.declarations.get(who)
-    action = None
-    if argv is not None:
-        res.emit(ev.DeclarationTaken(who))
-        action = parse_declared(who, list(argv))
-    else:  # R-ORD-3: nobody declared for it: its standing orders decide
-        follow_orders(res, who, orders_of(res.enc, me))
-    if action is not None:
-        snap = res.snapshot()
-        try:
-            _require_a_standing_target(res, action)
-            res.apply(action)
-        except PbwError as e:
-            res.restore(snap)
-            res.emit(ev.DeclarationSkipped(
-                who, me.display, tuple(argv or ["attack"]), e.message, e.key,
-                tuple((k, str(v)) for k, v in e.fields.items()),
-                e.rule or "" if e.rule_first else ""))
-
+    orders = orders_of(res.enc, me)
+    if argv is None:  # R-ORD-3: nobody declared for it: its standing orders decide
+        if orders == "skip" and is_absent(me, res.now) and not is_fleeing(me):
+            res.emit(ev.AbsentPassed(who, me.display))  # R-PAC-2
+        follow_orders(res, who, orders)
+        return
+    res.emit(ev.DeclarationTaken(who))
+    first: PbwError | None = None
+    for plan in split_plans(argv):
+        error = play_acts(res, who, plan, _require_a_standing_target)
+        if error is None:
+            return
+        first = first or error
+    assert first is not None
+    res.emit(ev.DeclarationSkipped(
+        who, me.display, tuple(argv), first.message, first.key,
+        tuple((k, str(v)) for k, v in first.fields.items()),
+        first.rule or "" if first.rule_first else ""))
+    if res.enc.find(who) is not None and still_mine(res, who):  # R-ORD-5 clarification
+        follow_orders(res, who, orders)
 
 
 def _require_a_standing_target(res: Resolution, action: Action) -> None:
@@ -128,6 +145,10 @@ def _clear(res: Resolution, x: act.ClearDeclaration) -> None:
 
 
 def _resolve(res: Resolution, x: act.Resolve) -> None:
+    if x.when_all_declared:  # R-PAC-4: the service let it through for one of two reasons
+        res.require_combat()
+        res.emit(ev.RoundDue("all-declared" if all_declared(res.enc, res.now)
+                             else "deadline"))
     resolve_round(res)
 
 

@@ -18,7 +18,7 @@ MAX_COMBATANTS = 5000  # SPEC: a file of up to 5,000 combatants is valid
 _STATE = ("initiative", "status", "flat_footed", "engaged", "missile_engaged", "guarding",
           "disengage_streak", "removed", "aoo_round", "turn_clocks", "attacked_by",
           "conditions", "position", "temp_hp", "nonlethal", "readied", "presence",
-          "confusion", "stance", "aid", "aoo_count")
+          "confusion", "stance", "aid", "aoo_count", "absent_until")
 
 
 def _fresh(c: Combatant, **changes: Any) -> Combatant:

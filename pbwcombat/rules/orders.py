@@ -8,26 +8,34 @@ Resolution is restored); the orders stop there."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 
-from pbwcombat import actions as act
 from pbwcombat import events as ev
 from pbwcombat.actions import Action, Attack, Intercept, Move, Remove
 from pbwcombat.engine import Resolution
 from pbwcombat.errors import PbwError
-from pbwcombat.geometry import Square, distance, path_cost, segment, weapon_threatens
+from pbwcombat.geometry import Square, distance, max_reach, weapon_threatens
 from pbwcombat.model import Combatant, Encounter, Weapon
+from pbwcombat.orders_text import is_keyword
 from pbwcombat.rules.allowance import single_action_turn
+from pbwcombat.rules.approach import around, move_then_attack_budget, walk
+from pbwcombat.rules.board import board_for
 from pbwcombat.rules.confusion import confused_plan, standing
 from pbwcombat.rules.effects import flees
 from pbwcombat.rules.engagement import into_melee, shooting_forbidden
+from pbwcombat.rules.pathfind import find_path
 
+# R-ORD-4: who plays conditional orders; `rules.conditional` (which builds on this module,
+# so this one may not import it) puts itself here when it loads, as every family does
+RULE_PLAYER: list[Callable[[Resolution, str, str | tuple[str, ...], bool], None]] = []
 SIM_DEFAULT = "attack-nearest"  # R-SIM-1: `odds` plays combatants without orders so
 
 
-def orders_of(enc: Encounter, c: Combatant, simulated: bool = False) -> str:
-    """R-ORD-1: the combatant's `orders`; else "skip" for PCs and `rules.default_action`
-    for the others (R-SIM-1: in a simulation, "attack-nearest" for everyone)."""
+def orders_of(enc: Encounter, c: Combatant, simulated: bool = False) -> str | tuple[str, ...]:
+    """R-ORD-1: the combatant's `orders` (a keyword, or R-ORD-4's rules); else "skip" for PCs
+    and `rules.default_action` for the others (R-SIM-1: in a simulation, "attack-nearest"
+    for everyone)."""
     if c.orders:
         return c.orders
     if simulated:
@@ -135,36 +143,31 @@ def _nearest(enc: Encounter, me: Combatant, pool: Sequence[Combatant], square: S
     return best
 
 
-def _standing(enc: Encounter, me: Combatant) -> dict[Square, Combatant]:
-    return {c.position: c for c in enc.combatants
-            if c.position is not None and not c.removed and c.status != "dead" and c.id != me.id}
+def walk_toward(res: Resolution, me: Combatant, goal: Square, budget: int,
+                stop_at: set[str] | None) -> tuple[Square, ...] | None:
+    """R-ORD-1 by R-GEO-8: at most `budget` squares of movement, to the cheapest square from
+    which a weapon reaches or may shoot one of `stop_at` (None: any foe), else along the
+    cheapest path toward `goal` as far as it goes (through allies and the fallen, R-GEO-7;
+    never ending on a taken square). None: no move."""
+    foes = [f for f in targets_of(res.enc, me) if stop_at is None or f.id in stop_at]
+    # where an attack may come from: around the foes for melee; anywhere when it may shoot one
+    shoots = any(ranged_weapon_for(res.enc, me, f, None) is not None for f in foes)
+    near = None if shoots else around([f.position for f in foes if f.position is not None],
+                                      max_reach(me))
+    return walk(res, me, budget,
+                lambda sq: any(weapon_for(res.enc, me, f, sq) is not None for f in foes), goal,
+                any(_may_reach(res.enc, me, f, budget) for f in foes), near)
 
 
-def walk_toward(enc: Encounter, me: Combatant, goal: Square, budget: int,
-                stop_at: set[str] | None) -> Square | None:
-    """R-ORD-1: along the R-GEO-2 path toward `goal`, at most `budget` squares of movement,
-    stopping at the first square from which a weapon reaches or may shoot one of `stop_at`
-    (None: any foe). The move refusals apply: no passing through an enemy, no ending on a
-    taken square (the walk ends on the last square it may end on). None: no move."""
-    assert me.position is not None
-    start = me.position
-    path = segment(start, goal)
-    if path and path[-1] == goal:
-        path = path[:-1]  # the goal is the enemy's own square
-    standing = _standing(enc, me)
-    foes = [f for f in targets_of(enc, me) if stop_at is None or f.id in stop_at]
-    end: Square | None = None
-    for i, sq in enumerate(path):
-        if path_cost(start, path[:i + 1]) > budget:
-            break
-        other = standing.get(sq)
-        if other is not None and other.side != me.side:
-            break
-        if other is None:
-            end = sq
-            if any(weapon_for(enc, me, f, sq) is not None for f in foes):
-                break
-    return end
+def _may_reach(enc: Encounter, me: Combatant, foe: Combatant, budget: int) -> bool:
+    """Whether some square within `budget` squares could let `me` attack `foe` (its reach or
+    range against the distance; a shot it may not take, into melee, rules out its range):
+    the cheap test that spares the search of every square in reach (R-SIM speed)."""
+    if me.position is None or foe.position is None:
+        return True
+    gap = distance(me.position, foe.position) - budget
+    return gap <= max_reach(me) or (ranged_weapon_for(enc, me, foe, None) is not None and any(
+        w.kind == "ranged" and w.ammo != 0 and gap <= (w.range or 0) for w in me.weapons))
 
 
 # -- acting ------------------------------------------------------------------------------
@@ -182,7 +185,7 @@ def _try(res: Resolution, action: Action) -> bool:
     return True
 
 
-def _still_mine(res: Resolution, who: str) -> bool:
+def still_mine(res: Resolution, who: str) -> bool:
     """`who` may still act now: its turn, or its shared group's turn (R-INI-3)."""
     enc = res.enc
     st = enc.state
@@ -201,16 +204,6 @@ def _move_budget(res: Resolution, me: Combatant) -> int:
     if sp.extended or sp.full_round or sp.step or sp.moves >= 2 or (sp.standard and sp.moves):
         return 0
     if single_action_turn(res, me) and (sp.standard or sp.moves):
-        return 0
-    return me.squares
-
-
-def _move_then_attack_budget(res: Resolution, me: Combatant) -> int:
-    """Squares a move action covers when the standard action is still free after it (R-TRN-2;
-    0 in a one-action turn, R-INI-4 / R-HP-2, or once the turn is in use)."""
-    sp = res.enc.spent_of(me.id)
-    if sp.standard or sp.moves or sp.extended or sp.full_round or sp.step \
-            or single_action_turn(res, me):
         return 0
     return me.squares
 
@@ -234,8 +227,8 @@ def attack_nearest(res: Resolution, who: str) -> None:
             return
         nearest = min(foes, key=lambda f: _gap(me.position, f.position))
         assert nearest.position is not None
-        dest = walk_toward(res.enc, me, nearest.position, _move_budget(res, me), None)
-        if dest is None or not _try(res, Move(who, (dest,))) or not _still_mine(res, who):
+        steps = walk_toward(res, me, nearest.position, _move_budget(res, me), None)
+        if steps is None or not _try(res, Move(who, steps)) or not still_mine(res, who):
             return
         me = res.enc.get(who)
         choice = nearest_target(res.enc, me, targets_of(res.enc, me), me.position)
@@ -246,10 +239,10 @@ def attack_nearest(res: Resolution, who: str) -> None:
 
 def attack_named(res: Resolution, who: str, target: str) -> None:
     """R-CND-7's attack bands: attack `target` (ally or enemy) if a weapon reaches, else
-    close in along the R-GEO-2 path (a move action) and try again."""
+    close in by the path-finder (R-GEO-8, a move action) and try again."""
     for _ in range(2):
         me, t = res.enc.get(who), res.enc.find(target)
-        if t is None or not standing(t) or not _still_mine(res, who):
+        if t is None or not standing(t) or not still_mine(res, who):
             return
         weapon = weapon_for(res.enc, me, t, me.position)
         if weapon is not None:
@@ -257,29 +250,14 @@ def attack_named(res: Resolution, who: str, target: str) -> None:
             return
         if me.position is None or t.position is None:
             return
-        dest = _toward(res.enc, me, t, _move_budget(res, me))
-        if dest is None or not _try(res, Move(who, (dest,))):
+        aims = partial(_reaches_from, res.enc, me, t)
+        steps = walk(res, me, _move_budget(res, me), aims, t.position)
+        if steps is None or not _try(res, Move(who, steps)):
             return
 
 
-def _toward(enc: Encounter, me: Combatant, t: Combatant, budget: int) -> Square | None:
-    """The last square along the R-GEO-2 path toward `t` within `budget` that `me` may end
-    on (no passing an enemy), stopping where a weapon reaches `t`."""
-    assert me.position is not None and t.position is not None
-    path = segment(me.position, t.position)[:-1]
-    standing_at = _standing(enc, me)
-    end = None
-    for i, sq in enumerate(path):
-        if path_cost(me.position, path[:i + 1]) > budget:
-            break
-        other = standing_at.get(sq)
-        if other is not None and other.side != me.side:
-            break
-        if other is None:
-            end = sq
-            if weapon_for(enc, me, t, sq) is not None:
-                break
-    return end
+def _reaches_from(enc: Encounter, me: Combatant, t: Combatant, square: Square) -> bool:
+    return weapon_for(enc, me, t, square) is not None
 
 
 def attack_weakest(res: Resolution, who: str) -> None:
@@ -296,13 +274,13 @@ def attack_weakest(res: Resolution, who: str) -> None:
     engaged = [f for f in foes if f.id in me.engaged] if me.engaged else []
     options = _weakest_options(res, me, engaged, rank, 0) if engaged else []
     if not options:
-        budget = _move_then_attack_budget(res, me) if me.position is not None else 0
+        budget = move_then_attack_budget(res, me) if me.position is not None else 0
         options = _weakest_options(res, me, foes, rank, budget)
     if not options:
         attack_nearest(res, who)
         return
     _, target, dest = min(options, key=lambda o: o[0])
-    if dest is not None and (not _try(res, Move(who, (dest,))) or not _still_mine(res, who)):
+    if dest is not None and (not _try(res, Move(who, dest)) or not still_mine(res, who)):
         return
     me = res.enc.get(who)
     target = res.enc.get(target.id)
@@ -313,17 +291,17 @@ def attack_weakest(res: Resolution, who: str) -> None:
 
 def _weakest_options(res: Resolution, me: Combatant, pool: Sequence[Combatant],
                      rank: dict[str, int], budget: int
-                     ) -> list[tuple[tuple[int, int, int], Combatant, Square | None]]:
-    """attack-weakest's choices in `pool`: (key, enemy, square to move to first or None)."""
-    options: list[tuple[tuple[int, int, int], Combatant, Square | None]] = []
+                     ) -> list[tuple[tuple[int, int, int], Combatant, tuple[Square, ...] | None]]:
+    """attack-weakest's choices in `pool`: (key, enemy, the squares to move first or None)."""
+    options: list[tuple[tuple[int, int, int], Combatant, tuple[Square, ...] | None]] = []
     for f in pool:
         key = (f.hp, _gap(me.position, f.position), rank[f.id])
         if weapon_for(res.enc, me, f, me.position) is not None:
             options.append((key, f, None))
         elif budget and f.position is not None:
-            dest = walk_toward(res.enc, me, f.position, budget, {f.id})
-            if dest is not None and weapon_for(res.enc, me, f, dest) is not None:
-                options.append((key, f, dest))
+            steps = walk_toward(res, me, f.position, budget, {f.id})
+            if steps is not None and weapon_for(res.enc, me, f, steps[-1]) is not None:
+                options.append((key, f, steps))
     return options
 
 
@@ -342,17 +320,17 @@ def flee(res: Resolution, who: str) -> None:
     if me.position is None:
         _try(res, Move(who, away=True))
         me = res.enc.get(who)
-        if _still_mine(res, who) and not me.engaged and not me.missile_engaged:
+        if still_mine(res, who) and not me.engaged and not me.missile_engaged:
             _try(res, Remove(who))
         return
     foes = foes_of(res.enc, me)
     if not foes:
         return
-    dest = flight_square(res.enc, me, foes, _flee_budget(res, me))
-    if dest is not None and dest != me.position:
-        _try(res, Move(who, (dest,)))
+    steps = flight_path(res, me, foes, _flee_budget(res, me))
+    if steps is not None:
+        _try(res, Move(who, steps))
     me = res.enc.get(who)
-    if not _still_mine(res, who) or me.position is None:
+    if not still_mine(res, who) or me.position is None:
         return
     foes = foes_of(res.enc, me)
     if all(f.position is not None and distance(me.position, f.position) > f.squares
@@ -368,42 +346,44 @@ def _flee_budget(res: Resolution, me: Combatant) -> int:
     return 2 * one if whole else one
 
 
-def flight_square(enc: Encounter, me: Combatant, foes: Sequence[Combatant], budget: int
-                  ) -> Square | None:
-    """The square within `budget` squares of movement (R-GEO-2 path, move refusals) that is
-    farthest from its nearest foe; ties to the lowest x, then y. Staying is one of the
-    squares, on the same terms: it wins only by that order, not every tie."""
+def flight_path(res: Resolution, me: Combatant, foes: Sequence[Combatant], budget: int
+                ) -> tuple[Square, ...] | None:
+    """R-ORD-2 by R-GEO-8: the squares to the square within `budget` squares of movement
+    (cheapest legal paths, R-GEO-7) that is farthest from its nearest foe; ties to the lowest
+    x, then y. Staying is one of the squares, on the same terms (None: it stays)."""
     assert me.position is not None
-    x0, y0 = me.position
     spots = [f.position for f in foes if f.position is not None]
-    if not spots:
+    if not spots or budget <= 0:
         return None
 
     def score(sq: Square) -> int:
         return min(distance(sq, p) for p in spots)
 
+    board = board_for(res, me.id)
+    x0, y0 = me.position
     squares = [(x0 + dx, y0 + dy) for dx in range(-budget, budget + 1)
                for dy in range(-budget, budget + 1)]
     squares.sort(key=lambda sq: (-score(sq), sq[0], sq[1]))
-    standing = _standing(enc, me)
-    for sq in squares:
+    for sq in squares:  # best first: the first one a legal path reaches within budget
         if sq == me.position:
-            return sq
-        path = segment(me.position, sq)
-        if path_cost(me.position, path) > budget or sq in standing:
+            return None
+        if sq in board.taken or sq in board.blocked:
             continue
-        if any(sq2 in standing and standing[sq2].side != me.side for sq2 in path[:-1]):
-            continue
-        return sq
-    return me.position
+        path = find_path(me.position, sq, budget=budget, blocked=board.blocked,
+                         threatened=board.threatened)
+        if path is not None:
+            return path.squares
+    return None
 
 
-def follow_orders(res: Resolution, who: str, orders: str, narrate: bool = True) -> None:
-    """Play `who`'s turn by `orders` (R-ORD-1) or flee (R-ORD-2). The turn is not ended
-    here: the caller ends it if it is still `who`'s. `narrate=False` (the simulator, which
-    prints no post) leaves out the line saying that orders decided."""
+def follow_orders(res: Resolution, who: str, orders: str | tuple[str, ...],
+                  narrate: bool = True) -> None:
+    """Play `who`'s turn by `orders` (R-ORD-1, or R-ORD-4's rules) or flee (R-ORD-2, which
+    comes first). The turn is not ended here: the caller ends it if it is still `who`'s.
+    `narrate=False` (the simulator, which prints no post) leaves out the line saying that
+    orders decided."""
     me = res.enc.get(who)
-    if not _still_mine(res, who):
+    if not still_mine(res, who):
         return
     plan = confused_plan(me) if me.confusion else None
     if plan is not None:  # R-CND-7: it does what its d100 named (normal: its own orders)
@@ -417,8 +397,25 @@ def follow_orders(res: Resolution, who: str, orders: str, narrate: bool = True) 
             res.emit(ev.OrdersFollowed(who, me.display, "flee"))
         flee(res, who)
         return
-    if orders == "skip":
+    if isinstance(orders, str) and is_keyword(orders):
+        play_keyword(res, who, orders, narrate)
         return
+    # R-ORD-4's rules: rules.conditional, which builds on this module, plays them
+    RULE_PLAYER[0](res, who, orders, narrate)
+
+
+def play_keyword(res: Resolution, who: str, orders: str, narrate: bool) -> bool:
+    """One standing order keyword (R-ORD-1/2); True when it was legal: it found something to
+    do (R-ORD-4 passes over a keyword that finds nothing: no enemy to attack or close in on,
+    no ward to guard)."""
+    if orders == "skip":
+        return True
+    me = res.enc.get(who)
+    if orders == "flee":
+        if narrate:
+            res.emit(ev.OrdersFollowed(who, me.display, "flee"))
+        flee(res, who)
+        return bool(foes_of(res.enc, me))
     if narrate:
         ward = res.enc.find(orders[6:]) if orders.startswith("guard:") else None
         res.emit(ev.OrdersFollowed(who, me.display, orders.split(":")[0],
@@ -430,8 +427,10 @@ def follow_orders(res: Resolution, who: str, orders: str, narrate: bool = True) 
         attack_weakest(res, who)
     else:
         attack_nearest(res, who)
-    if narrate and len(res.events) == told and not orders.startswith("guard:"):
+    acted = len(res.events) > told
+    if narrate and not acted and not orders.startswith("guard:"):
         _say_idle(res, who)
+    return acted
 
 
 def _say_idle(res: Resolution, who: str) -> None:
@@ -443,12 +442,25 @@ def _say_idle(res: Resolution, who: str) -> None:
     res.emit(ev.OrdersIdle(who, me.display, near.display if near else ""))
 
 
+def can_attack_this_turn(res: Resolution, me: Combatant, foe: Combatant) -> bool:
+    """R-ORD-1/4: `me` may attack `foe` from where it stands, or after one move action when
+    the standard action is still free after it."""
+    if weapon_for(res.enc, me, foe, me.position) is not None:
+        return True
+    budget = move_then_attack_budget(res, me) if me.position is not None else 0
+    if not budget or foe.position is None:
+        return False
+    steps = walk_toward(res, me, foe.position, budget, {foe.id})
+    return steps is not None and weapon_for(res.enc, me, foe, steps[-1]) is not None
+
+
 def group_by_orders(res: Resolution, who: str, simulated: bool = False,
-                    narrate: bool = True) -> bool:
+                    narrate: bool = True, absent: bool = False) -> bool:
     """Every member of `who`'s turn (R-INI-3: each member of a shared group turn that still
     takes its turn, in file order; otherwise `who` alone) acts by its orders. True when the
     turn is still on, for the caller to end; False when it ended meanwhile (the fight ended,
-    or the last member able to act fled and the next turn started)."""
+    or the last member able to act fled and the next turn started). `absent` (R-PAC-2): they
+    act for absent players, and one without orders is said to pass."""
     group = res.enc.members_of(who)
     start = res.enc.state.round
     for m in group:
@@ -456,7 +468,11 @@ def group_by_orders(res: Resolution, who: str, simulated: bool = False,
         if st.phase == "ended" or st.round != start or st.turn not in group:
             return False
         if res.enc.takes_turn_now(m):
-            follow_orders(res, m, orders_of(res.enc, res.enc.get(m), simulated), narrate)
+            me = res.enc.get(m)
+            orders = orders_of(res.enc, me, simulated)
+            if absent and orders == "skip" and not is_fleeing(me):
+                res.emit(ev.AbsentPassed(m, me.display))
+            follow_orders(res, m, orders, narrate)
     st = res.enc.state
     return st.phase != "ended" and st.round == start and st.turn in group
 
@@ -472,17 +488,3 @@ def idle_next(res: Resolution) -> None:
     if who and res.enc.rules.idle_action == "orders" and not group_by_orders(res, who):
         return  # it left the fight (its removal started the next turn)
     next_turn(res)
-
-
-def _next(res: Resolution, x: act.Next) -> None:
-    """`next` (R-TRN-4); with --if-idle the idle combatant first acts by its orders (R-ORD-3):
-    handled here, as the turn machinery cannot import the orders that use it."""
-    if x.if_idle is None:
-        from pbwcombat.rules.turns import next_turn
-
-        next_turn(res)
-    else:
-        idle_next(res)
-
-
-HANDLES = {act.Next: _next}

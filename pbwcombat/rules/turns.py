@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from pbwcombat import actions as act
 from pbwcombat import events as ev
-from pbwcombat.clock import deadline_text
+from pbwcombat.clock import deadline_text, is_absent, utc_text
 from pbwcombat.engine import Resolution
 from pbwcombat.errors import IllegalAction
 from pbwcombat.model import Combatant, Encounter
@@ -83,7 +83,11 @@ def start_turn(res: Resolution, who: str, members: tuple[str, ...] = ()) -> None
         res.emit(ev.TurnStarted(who, c.display, c.player, res.enc.state.round, surprise,
                                 res.now, deadline, c.group, tuple(members),
                                 tuple(p.display for p in people),
-                                tuple(p.player for p in people)))
+                                tuple("" if is_absent(p, res.now) else p.player
+                                      for p in people)))
+    elif is_absent(c, res.now):  # R-PAC-2: its player is not mentioned
+        res.emit(ev.TurnStarted(who, c.display, "", res.enc.state.round, surprise,
+                                res.now, deadline, absent=utc_text(c.absent_until)))
     else:
         res.emit(ev.TurnStarted(who, c.display, c.player, res.enc.state.round, surprise,
                                 res.now, deadline))

@@ -328,7 +328,26 @@ def report(enc: Encounter, results: list[Run], seed_hex: str, max_rounds: int
                    "p10": percentile(rounds, 0.10) if rounds else 0,
                    "p90": percentile(rounds, 0.90) if rounds else 0},
         "combatants": people,
+        "not_played": not_played(enc),
     }
+
+
+def not_played(enc: Encounter) -> list[dict[str, Any]]:
+    """R-SIM-4: per combatant, its actions (R-ACT) that no rule of its orders takes (orders
+    that are a keyword, or none, take none), so that the report says what the odds ignore."""
+    from pbwcombat.orders_text import actions_named, rules_of
+
+    out = []
+    for cid in reported(enc):
+        c = enc.get(cid)
+        if not c.actions:
+            continue
+        named = {a for rule in rules_of(c.orders) for a in actions_named(rule)}
+        left = [a for a in c.actions if a.id not in named]
+        if left:
+            out.append({"id": cid, "name": c.display,
+                        "actions": [a.id for a in left], "names": [a.name or a.id for a in left]})
+    return out
 
 
 def odds(enc: Encounter, seed_hex: str, runs: int, max_rounds: int, jobs: int,

@@ -508,6 +508,35 @@ EN: dict[str, str] = {
     "OrdersIdle": "{name} cannot reach {target} this turn and stays put.",
     "OrdersIdle_none": "{name} has no enemy left to attack.",
     "OrdersFollowed_flee": "{name} flees the fight.",
+    # R-ORD-4/6: conditional orders and plans
+    "RuleFollowed": "{name} acts by standing orders.",
+    "RuleFollowed_gm": "{name} acts by standing orders (rule {index}: {rule}).",
+    "PlanCut": "{name}'s plan stops at act {step}{act}: no longer legal.",
+    "OrdersSet": "{name} has new orders ({n} rules).",
+    "OrdersSet_clear": "{name}'s orders are cleared.",
+    # R-PAC: pacing the round (absences, reminders, resolving when all have declared)
+    "AbsenceSet": "{name} is absent until {at} UTC: acts by standing orders meanwhile.",
+    "AbsenceCleared": "{name} is back (no longer absent).",
+    "AbsenceCleared_expired": "{name}'s absence is over.",
+    "AbsentPassed": "{name} is absent: passes.",
+    "TurnStarted_absent": "It is {name}'s turn (absent until {at} UTC: by orders).",
+    "Reminded_declared": "Reminder, round {round}: a declaration is still owed for {names} "
+                         "{mentions}; {left}.",
+    "Reminded_turn": "Reminder: it is {names}'s turn {mentions}; {left}.",
+    "Reminded_nobody": "Reminder, round {round}: nobody owes a move; {left}.",
+    "left": "{time} left (deadline {at} UTC)",
+    "left_overdue": "the deadline ({at} UTC) passed {time} ago",
+    "left_none": "no deadline",
+    "hours_minutes": "{h} h {m} min",
+    "minutes": "{m} min",
+    "RoundDue_all-declared": "Resolving the round: all have declared.",
+    "RoundDue_deadline": "Resolving the round: the deadline has passed.",
+    "orders": "orders: {rules}",
+    "odds_not_played": "Not played: {items} — give them orders to include them (R-SIM-4).",
+    "odds_not_played_item": "{name}'s {actions}",
+    "by_orders": "By orders",
+    "until": "until {at} UTC",
+    "absent_until": "absent until {at} UTC",
     # odds (R-SIM)
     "odds_title": "Odds",
     "odds_intro": "{runs} simulated fights from {start}, each to its end or at most {max}; "
@@ -1016,4 +1045,39 @@ EN: dict[str, str] = {
     "msg_would_drop_below_hit_points":
         "{name} would drop below -{bound} hit points, more than the file can hold",
     "msg_write_protected_not_written": "{path}: write-protected; not written",
+    "msg_absent_until_form":
+        "--until {value}: expected an ISO date-time (2026-12-03T20:00, UTC unless it names an "
+        "offset) or a duration like 3d or 12h ({rule})",
+    "msg_absent_until_past": "--until {value}: that time has already passed ({rule})",
+    "msg_absent_until_or_clear": "absent: give --until WHEN or --clear ({rule})",
+    "msg_is_not_absent": "{name} is not absent",
+    "msg_if_due": "--if-due: {reason}",
+    "msg_order_rule_bad":
+        '"{order}" is not an order rule ({rule}): {reason}'
+        "\n  {order}\n  {pointer}^",
+    "msg_order_second_arrow": "a rule has one ->",
+    "msg_order_no_do": "nothing to do after ->",
+    "msg_order_no_when": "no condition before ->",
+    "msg_order_empty_clause": "an empty condition around \"and\"",
+    "msg_order_number_expected": "expected a whole number here",
+    "msg_order_unknown_clause": '"{word}" is not a condition (one of {choices})',
+    "msg_order_argument_expected": '"{word}" needs a value',
+    "msg_order_too_many_words": 'too many words for "{word}"',
+    "msg_order_slug_expected": "expected a condition name such as prone",
+    "msg_order_id_expected": "expected a combatant id",
+    "msg_order_operator_expected": "expected one of {choices}",
+    "msg_order_percent_range": "a percentage is 0 to 100",
+    "msg_order_empty_act": 'nothing to do around "then"',
+    "msg_order_keyword_alone": '"{word}" is an order of its own: nothing may follow it',
+    "msg_order_unknown_do": '"{word}" is not something to do (one of {choices})',
+    "msg_order_bad_act": "{why}",
+    "msg_orders_rules_or_clear": "orders: give one or more rules, or --clear ({rule})",
+    "msg_approach_needs_move":
+        "{name} needs a move action and a standard action left to approach",
+    "msg_approach_no_square":
+        "no square within one move lets {name} strike {target} with {weapon}",
+    "plan_then": ", then ",
+    "plan_else": "; if not, ",
+    "msg_declare_empty_act": "declare: nothing to do around {word} ({rule})",
+    "msg_nobody_to_name": "{name}'s order names nobody it can act on now",
 }

@@ -524,6 +524,36 @@ ES: dict[str, str] = {
     "OrdersIdle": "{name} no puede alcanzar a {target} este turno y se queda donde está.",
     "OrdersIdle_none": "A {name} no le queda ningún enemigo al que atacar.",
     "OrdersFollowed_flee": "{name} huye del combate.",
+    # R-ORD-4/6: órdenes condicionales y planes
+    "RuleFollowed": "{name} actúa según sus órdenes.",
+    "RuleFollowed_gm": "{name} actúa según sus órdenes (regla {index}: {rule}).",
+    "PlanCut": "El plan de {name} se detiene en el acto {step}{act}: ya no es legal.",
+    "OrdersSet": "{name} tiene órdenes nuevas ({n} reglas).",
+    "OrdersSet_clear": "Se borran las órdenes de {name}.",
+    # R-PAC: el ritmo de la ronda (ausencias, recordatorios, resolver cuando todos declaran)
+    "AbsenceSet": "{name} está ausente hasta el {at} UTC: mientras, actúa según sus órdenes.",
+    "AbsenceCleared": "{name} ha vuelto (ya no está ausente).",
+    "AbsenceCleared_expired": "La ausencia de {name} ha terminado.",
+    "AbsentPassed": "{name} está ausente: pasa.",
+    "TurnStarted_absent": "Es el turno de {name} (ausente hasta el {at} UTC: según sus "
+                          "órdenes).",
+    "Reminded_declared": "Recordatorio, asalto {round}: falta la declaración de {names} "
+                         "{mentions}; {left}.",
+    "Reminded_turn": "Recordatorio: es el turno de {names} {mentions}; {left}.",
+    "Reminded_nobody": "Recordatorio, asalto {round}: nadie debe ninguna acción; {left}.",
+    "left": "quedan {time} (plazo: {at} UTC)",
+    "left_overdue": "el plazo ({at} UTC) venció hace {time}",
+    "left_none": "sin plazo",
+    "hours_minutes": "{h} h {m} min",
+    "minutes": "{m} min",
+    "RoundDue_all-declared": "Se resuelve el asalto: todos han declarado.",
+    "RoundDue_deadline": "Se resuelve el asalto: el plazo ha vencido.",
+    "orders": "órdenes: {rules}",
+    "odds_not_played": "Sin jugar: {items} — dales órdenes que las incluyan (R-SIM-4).",
+    "odds_not_played_item": "{actions} de {name}",
+    "by_orders": "Según sus órdenes",
+    "until": "hasta el {at} UTC",
+    "absent_until": "ausente hasta el {at} UTC",
     # probabilidades (R-SIM)
     "odds_title": "Probabilidades",
     "odds_intro": "{runs} combates simulados desde {start}, cada uno hasta su final o como "
@@ -1059,4 +1089,39 @@ ES: dict[str, str] = {
     "msg_would_drop_below_hit_points":
         "{name} bajaría de -{bound} puntos de golpe, más de lo que admite el archivo",
     "msg_write_protected_not_written": "{path}: protegido contra escritura; no se escribe",
+    "msg_absent_until_form":
+        "--until {value}: se esperaba una fecha y hora ISO (2026-12-03T20:00, en UTC si no "
+        "indica otra zona) o una duración como 3d o 12h ({rule})",
+    "msg_absent_until_past": "--until {value}: ese momento ya ha pasado ({rule})",
+    "msg_absent_until_or_clear": "absent: indica --until CUÁNDO o --clear ({rule})",
+    "msg_is_not_absent": "{name} no está ausente",
+    "msg_if_due": "--if-due: {reason}",
+    "msg_order_rule_bad":
+        "«{order}» no es una regla de órdenes ({rule}): {reason}"
+        "\n  {order}\n  {pointer}^",
+    "msg_order_second_arrow": "una regla lleva un solo ->",
+    "msg_order_no_do": "no hay nada que hacer tras ->",
+    "msg_order_no_when": "no hay condición antes de ->",
+    "msg_order_empty_clause": "una condición vacía junto a «and»",
+    "msg_order_number_expected": "aquí se esperaba un número entero",
+    "msg_order_unknown_clause": "«{word}» no es una condición (una de {choices})",
+    "msg_order_argument_expected": "«{word}» necesita un valor",
+    "msg_order_too_many_words": "demasiadas palabras para «{word}»",
+    "msg_order_slug_expected": "se esperaba el nombre de un estado, como prone",
+    "msg_order_id_expected": "se esperaba el id de un combatiente",
+    "msg_order_operator_expected": "se esperaba uno de {choices}",
+    "msg_order_percent_range": "un porcentaje va de 0 a 100",
+    "msg_order_empty_act": "no hay nada que hacer junto a «then»",
+    "msg_order_keyword_alone": "«{word}» es una orden por sí sola: no puede seguirla nada",
+    "msg_order_unknown_do": "«{word}» no es algo que hacer (una de {choices})",
+    "msg_order_bad_act": "{why}",
+    "msg_orders_rules_or_clear": "orders: indica una o más reglas, o --clear ({rule})",
+    "msg_approach_needs_move":
+        "{name} necesita una acción de movimiento y una estándar para acercarse",
+    "msg_approach_no_square":
+        "ninguna casilla a un movimiento permite a {name} alcanzar a {target} con {weapon}",
+    "plan_then": ", después ",
+    "plan_else": "; si no, ",
+    "msg_declare_empty_act": "declare: no hay nada que hacer junto a {word} ({rule})",
+    "msg_nobody_to_name": "la orden de {name} no nombra a nadie sobre quien actuar ahora",
 }

@@ -205,3 +205,22 @@ FOREIGN_ES: dict[str, str] = {
     "file": "archivo",
     "not a JSON record": "no es un registro JSON",
 }
+
+
+def _order_rules() -> dict[str, str]:
+    """R-ORD-4: the model refuses a file's bad order rule with the English of our own keyed
+    messages (a validator can only raise text); their Spanish is the catalogue's."""
+    from pbwcombat.render.catalog.en import EN
+    from pbwcombat.render.catalog.es import ES
+
+    out = {'"{a}" is not an order rule (R-ORD-4): {reason}':
+           "«{a}» no es una regla de órdenes (R-ORD-4): {reason}",
+           "rule {a}: {reason}": "regla {a}: {reason}"}
+    for key, english in EN.items():
+        if key.startswith("msg_order_") and key not in ("msg_order_rule_bad",
+                                                        "msg_order_bad_act"):
+            out[english] = ES[key]
+    return out
+
+
+FOREIGN_ES.update(_order_rules())
