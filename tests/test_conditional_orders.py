@@ -91,7 +91,7 @@ def mira_duel(orders: list[str], hp: int = 20, uses: int = 1) -> str:
 
 def started(run: Any, encounter: Any, text: str) -> Path:
     path = encounter(text)
-    ok(run("roll-initiative", path, "--dice", "20,1,1"))
+    ok(run("roll-initiative", path, "--dice", "20,1,1,1"))  # every combatant supplied
     assert state(path)["turn"] == "mira"
     return path
 
