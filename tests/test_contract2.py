@@ -242,9 +242,10 @@ def test_R_OUT_5_file_problems_in_a_spanish_file_are_all_in_spanish(run, encount
     lines = r.err.splitlines()
     assert "combatants[0].player: «everyone» mencionaría a todo el mundo: no es el apodo de un " \
            "jugador (R-OUT-7)" in lines, r.err
-    assert "combatants[0].orders: «dance» no es una regla de órdenes (R-ORD-4): «dance» no es " \
-           "algo que hacer (una de attack-nearest, attack-weakest, flee, skip, guard:ID, " \
-           "attack, move, disengage, intercept, delay, action)" in lines, r.err
+    assert any(line.startswith("combatants[0].orders: «dance» no es una regla de órdenes "
+                               "(R-ORD-4): «dance» no es algo que hacer (una de attack-nearest, "
+                               "attack-weakest, flee, skip, guard:ID, attack, move")
+               for line in lines), r.err
     assert any(line.startswith("state.turn_started_at: «2026-01-01T00:00:00» no tiene desfase")
                for line in lines), r.err
     text = fight(person("ann", "heroes"), person("orc", "monsters", aware=["nobody"]),
