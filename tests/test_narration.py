@@ -111,7 +111,7 @@ BY_NAME: dict[str, Any] = {
     "algorithm": "HMAC-SHA256", "commitment": "ab" * 32, "expr": "1d6+1", "multiplier": 2,
     "economy": "standard", "how": "half", "save": "ref", "effect": "damage",
     "data": {"id": "x", "side": "a", "defense": 1, "hp": 1},
-    "orders": "attack-nearest", "why": "deadline",  # R-PAC-4
+    "orders": "attack-nearest",
     "way": "gained", "state": "staggered",  # R-HP-6/7
     "steps": (("dr", "5/magic", 5), ("immune", "fire", 7)),  # R-HP-8
     "changes": (("combatants.x.defense", "13", "18"), ("combatants.x.position", "[1, 2]",

@@ -989,7 +989,7 @@ class Narrator:
                       left=left).replace("  ", " ")
 
     def _RoundDue(self, e: ev.RoundDue) -> str:
-        return self.t(f"RoundDue_{e.why}")
+        return self.t("RoundDue_all-declared" if e.why == "all-declared" else "RoundDue_deadline")
 
     def _OrdersFollowed(self, e: ev.OrdersFollowed) -> str:
         return self.t(f"OrdersFollowed_{e.orders}", name=self.name(e.name),
