@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import signal
 import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -16,6 +17,11 @@ from helpers import ENCOUNTERS
 from renderers import problems
 
 from pbwcombat.cli import main
+
+# A runner that starts the suite with SIGINT ignored (a background job of a non-interactive shell,
+# some CI runners) passes that to every command the tests start, and the Ctrl-C tests then wait
+# for an exit that never comes. Ctrl-C is what those tests check: give it back its default.
+signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 @dataclass
