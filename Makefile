@@ -21,7 +21,10 @@ demo: $(STAMP)
 	PATH="$(CURDIR)/$(BIN):$$PATH" bash scripts/demo-menu.sh
 	PATH="$(CURDIR)/$(BIN):$$PATH" bash scripts/demo-forum.sh
 
+# Byte-code first: with PYTHONDONTWRITEBYTECODE set (as some shells and CI images do), every
+# `pbwcombat` the suite starts would otherwise compile each module edited since the install.
 test: $(STAMP)
+	$(BIN)/python -m compileall -q pbwcombat
 	$(BIN)/python -m pytest
 
 lint: $(STAMP)
