@@ -155,6 +155,9 @@ def main() -> None:
     args = parser.parse_args()
     if args.only == "growth":
         print_growth(growth())
+        attack, sizes = attack_growth()
+        print_curves([attack])
+        print_record_sizes(sizes)
         print_curves(journal_growth(args.sizes))
         print_curves(walk_growth())
         return
@@ -240,6 +243,9 @@ def main() -> None:
           f"fight: {1e6 * fight / rolls:.0f} µs per attack roll (the fight's CPU / its attack "
           f"rolls)")
     print_growth(growth())
+    attack, sizes = attack_growth()
+    print_curves([attack])
+    print_record_sizes(sizes)
     print_curves(journal_growth())
     print_curves(walk_growth())
     print_find_path(find_path_speed())
@@ -267,6 +273,48 @@ def growth(runs: int = 3) -> list[tuple[int, float]]:
                 times.append(time.perf_counter() - start)
             rows.append((n, statistics.median(times)))
     return rows
+
+
+def attack_growth(runs: int = 3) -> tuple[Curve, list[tuple[int, int, int]]]:
+    """`attack` in-process on `crowd(n)` after its `roll-initiative` (the one whose turn it
+    is attacks its neighbour, `--force`: the same attacker every time), median of `runs`:
+    the cost of one action as the fight grows, and the bytes each action adds to the
+    journal next to the file's own size (issue 29: a record should hold what changed)."""
+    from pbwcombat import actions as act
+    from pbwcombat.service import Options, run_action
+    from pbwcombat.store import parse_document
+
+    rows, sizes = [], []
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "crowd.toml"
+        journal = path.with_name(path.name + ".journal")
+        for n in GROWTH_SIZES:
+            path.write_text(crowd(n))
+            journal.unlink(missing_ok=True)
+            run_action(path, "roll-initiative", act.RollInitiative(False), Options())
+            turn = parse_document(path.read_bytes())["state"]["turn"]
+            k = int(turn[1:])
+            hit = act.Attack(turn, f"c{k + 1}" if k % 40 != 39 and k + 1 < n else f"c{k - 1}")
+            grown: list[int] = []
+
+            def once(hit: act.Attack = hit, grown: list[int] = grown) -> None:
+                size = journal.stat().st_size
+                run_action(path, "attack", hit, Options(force=True))
+                grown.append(journal.stat().st_size - size)
+
+            rows.append((n, _timed(once, runs)))
+            sizes.append((n, path.stat().st_size, int(statistics.median(grown))))
+    return ("attack in-process", "combatants", rows), sizes
+
+
+def print_record_sizes(sizes: list[tuple[int, int, int]]) -> None:
+    print(f"\n| {'journal bytes per attack':40} | {'file bytes':>10} | {'record bytes':>12} | "
+          f"{'ratio':>7} |")
+    print(f"|{'-' * 42}|{'-' * 12}|{'-' * 14}|{'-' * 9}|")
+    smallest = sizes[0][2]
+    for n, file_size, record in sizes:
+        print(f"| {f'{n:,} combatants':40} | {file_size:10,} | {record:12,} | "
+              f"{record / smallest:6.1f}× |")
 
 
 def print_growth(rows: list[tuple[int, float]]) -> None:
