@@ -309,7 +309,8 @@ def convert(pages: list[tuple[str, list[tuple[str, str, int]]]]
 
     from pbwcombat.bestiary import statblock
     from pbwcombat.document import problems_of
-    from pbwcombat.model import slug, validate_combatant
+    from pbwcombat.forms import slug
+    from pbwcombat.model import validate_combatant
 
     creatures: dict[str, dict[str, object]] = {}
     dropped: list[tuple[str, str]] = []

@@ -17,6 +17,7 @@ from helpers import ROOT
 
 from pbwcombat import events as ev
 from pbwcombat.dice import Die, Mod, Roll, RolledTerm
+from pbwcombat.frozen import Value
 from pbwcombat.render.markup import Plain
 from pbwcombat.render.narrate import NARRATION, Narrator
 from pbwcombat.render.post import narrator, render
@@ -143,7 +144,7 @@ def sample(hint: Any, name: str) -> Any:
     raise AssertionError(f"no sample for {name}: {hint} (add it to BY_NAME)")
 
 
-def make(cls: type[ev.Value], **over: Any) -> ev.Event:
+def make(cls: type[Value], **over: Any) -> ev.Event:
     hints = typing.get_type_hints(cls)
     values = {f: sample(hints[f], f) for f in cls._fields}
     values.update(over)
@@ -185,7 +186,7 @@ def test_every_event_renders(event: ev.Event, fmt: str, lang: str) -> None:
 
 
 def test_an_event_without_a_row_is_an_error_not_a_blank_line() -> None:
-    class Unknown(ev.Value):
+    class Unknown(Value):
         who: str
 
     with pytest.raises(LookupError, match="NARRATION"):

@@ -12,7 +12,7 @@ from pbwcombat.model import Encounter
 from pbwcombat.render.catalog import CATALOGUES
 from pbwcombat.render.chain import short_mark, with_mark
 from pbwcombat.render.markup import clean
-from pbwcombat.render.narrate import hidden_change
+from pbwcombat.render.narrator import hidden_change
 from pbwcombat.render.post import body, header, narrator, redact
 from pbwcombat.render.trust import (
     Reuse,

@@ -116,7 +116,8 @@ def legend(enc: Encounter, lang: str) -> list[tuple[str, str, str]]:
     """(letter, text, side) per placed combatant: name, side name, and its marks in words."""
     from pbwcombat.render.catalog import Agree
     from pbwcombat.render.markup import Plain
-    from pbwcombat.render.narrate import Narrator, condition
+    from pbwcombat.render.narrate import Narrator
+    from pbwcombat.render.narrator import condition
 
     n = Narrator(Plain(), lang, False, enc.mention, enc)
     marks = letters(enc)

@@ -11,7 +11,8 @@ from pbwcombat.clock import by_orders, deadline_text, is_absent, is_declared_rou
 from pbwcombat.model import Combatant, Encounter
 from pbwcombat.render.chain import mark_line, short_mark
 from pbwcombat.render.markup import Plain, clean, markup_for
-from pbwcombat.render.narrate import Narrator, condition, hidden_change
+from pbwcombat.render.narrate import Narrator
+from pbwcombat.render.narrator import condition, hidden_change
 from pbwcombat.rules.effects import held
 
 _HIDDEN_HP = ("before", "hp", "max_hp", "status_before", "status", "nonlethal", "asked")
