@@ -666,12 +666,20 @@ def check_ids(res: Resolution, action: object) -> None:
         for ref in refs if isinstance(refs, tuple) else ():
             res.combatant(ref)
     if isinstance(action, TakeAction):
-        check_take_action(action, res.combatant(action.who))
+        check_own(action, res.combatant(action.who))
+    elif isinstance(action, (Attack, FullAttack)) and action.weapon:
+        check_own(action, res.combatant(action.attacker))
+
+
+def check_own(action: object, me: "Combatant") -> None:
+    """Usage that needs the actor (exit 2): an action it has or the table's row taken as
+    `action` takes it (R-ACT-8), a weapon it holds. `check_ids` and `orders` (R-ORD-4, each
+    act of a rule) share it."""
+    if isinstance(action, TakeAction):
+        check_take_action(action, me)
     weapon = getattr(action, "weapon", None)
-    if isinstance(action, (Attack, FullAttack)) and weapon:
-        attacker = res.combatant(action.attacker)
-        if attacker.weapon(weapon) is None:
-            raise UsageError("has_weapon_named", name=attacker.display, weapon=weapon)
+    if isinstance(action, (Attack, FullAttack)) and weapon and me.weapon(weapon) is None:
+        raise UsageError("has_weapon_named", name=me.display, weapon=weapon)
 
 
 

@@ -263,6 +263,15 @@ def _acts(text: str, words: list[_Word]) -> tuple[tuple[str, ...], ...]:
     return tuple(out)
 
 
+def act_positions(rule: Rule) -> list[int]:
+    """Where each of the rule's acts starts in its text: the caret of an error about it."""
+    if not rule.acts:
+        return []  # a keyword
+    arrow = rule.text.find("->")
+    words = _words(rule.text, arrow + 2 if arrow >= 0 else 0, len(rule.text))
+    return [w.pos for i, w in enumerate(words) if i == 0 or words[i - 1].text == THEN]
+
+
 def fill(argv: tuple[str, ...], names: dict[str, str]) -> tuple[str, ...]:
     """`argv` with each placeholder word (alone or in a comma list) replaced by `names`."""
     def one(word: str) -> str:

@@ -13,15 +13,17 @@ from collections.abc import Callable, Sequence
 
 from pbwcombat import actions as act
 from pbwcombat import events as ev
-from pbwcombat.actions import Action, parse_declared
+from pbwcombat.actions import Action, check_own, parse_declared
 from pbwcombat.engine import Resolution
-from pbwcombat.errors import IllegalAction, PbwError, UsageError
+from pbwcombat.errors import IllegalAction, Message, PbwError, UsageError
 from pbwcombat.geometry import distance
 from pbwcombat.model import Combatant, Encounter
 from pbwcombat.orders_text import (
     PLACEHOLDERS,
     Clause,
+    OrderSyntaxError,
     Rule,
+    act_positions,
     fill,
     parse_rule,
     referenced_ids,
@@ -194,9 +196,24 @@ def set_orders(res: Resolution, x: act.SetOrders) -> None:
     if x.clear == bool(x.rules):
         raise UsageError("orders_rules_or_clear", rule="R-ORD-4")
     for text in x.rules:
-        for cid in referenced_ids(parse_rule(text)):
+        rule = parse_rule(text)
+        for cid in referenced_ids(rule):
             res.combatant(cid)
+        check_acts(rule, me)
     res.emit(ev.OrdersSet(me.id, me.display, tuple(x.rules)))
+
+
+def check_acts(rule: Rule, me: Combatant) -> None:
+    """R-ORD-4 with the combatant known, as `declare` checks a declaration: each act names an
+    action it has or a row `action` takes (not a row that is a command of its own, R-ACT-8)
+    and a weapon it holds; otherwise exit 2 quoting the rule, the caret on that act."""
+    for argv, pos in zip(rule.acts, act_positions(rule), strict=True):
+        action = parse_declared(me.id, fill(argv, dict.fromkeys(PLACEHOLDERS, me.id)))
+        try:
+            check_own(action, me)
+        except UsageError as e:
+            raise OrderSyntaxError(rule.text, pos, "bad_act",
+                                   why=Message(e.key, **e.fields)) from None
 
 
 HANDLES = {act.SetOrders: set_orders}
