@@ -102,6 +102,11 @@ class TurnSpent(Record):
     }
 
 
+_NOTHING_SPENT = TurnSpent.new()  # records are immutable: one serves every "nothing spent yet"
+# (`spent_of` is asked for every pair of combatants at every turn start, R-ENG-5's presence:
+# a fresh record each time was 6% of `odds`)
+
+
 class State(Record):
     version: int
     phase: Phase
@@ -284,7 +289,7 @@ class Encounter(Record):
         have their own allowance (R-INI-3)."""
         if cid == self.state.turn:
             return self.state.spent
-        return self.state.group_spent.get(cid) or TurnSpent.new()
+        return self.state.group_spent.get(cid) or _NOTHING_SPENT
 
     def side_name(self, side: str) -> str:
         """R-OUT-5: a side's display name (`[sides.ID] name`, else the id)."""

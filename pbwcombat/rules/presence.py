@@ -59,10 +59,13 @@ def presence_pairs(res: Resolution) -> set[Pair]:
     people = [c for c in enc.active if _standing(c)]
     shooters = [c for c in people if any(w.kind == "ranged" for w in c.weapons)]
     found: set[Pair] = set()
+    if not shooters:
+        return found
+    escaped = {c.id: enc.spent_of(c.id).escaped for c in people}  # once each, not per pair
     for s in shooters:
-        escaped = enc.spent_of(s.id).escaped
+        freed = escaped[s.id]
         for t in people:
-            if t.side == s.side or t.id in escaped or s.id in enc.spent_of(t.id).escaped:
+            if t.side == s.side or t.id in freed or s.id in escaped[t.id]:
                 continue  # R-ENG-6: freed from each other for the rest of that turn
             if _could_shoot(enc, s, t):
                 found.add(_pair(s.id, t.id))
