@@ -209,7 +209,7 @@ class Encounter(Record):
     #   _index: id → place in `combatants`; dropped when `combatants` is replaced (`replace`),
     #           kept by `changed` (one combatant's fields change, not who is where);
     #   _facts: name → a fact of the combatants' ids, sides, status, conditions and
-    #           presence (`fact`); dropped when a change touches one of `_FACT_FIELDS`.
+    #           weapons (`fact`); dropped when a change touches one of `_FACT_FIELDS`.
     def _positions(self) -> dict[str, int]:
         """id → index in `combatants` (lookups stay O(1))."""
         data = self.__dict__
@@ -232,7 +232,7 @@ class Encounter(Record):
     def fact(self, name: str, compute: Callable[[tuple[Combatant, ...]], Any]) -> Any:
         """A fact the rules ask at every turn (which sides still stand, whose conditions
         run…), computed by `compute` from the combatants' ids, sides, status, conditions and
-        presence only, once per run of changes that touch none of those."""
+        weapons only, once per run of changes that touch none of those."""
         data = self.__dict__
         facts: dict[str, Any] | None = data.get("_facts")
         if facts is None:
@@ -376,7 +376,8 @@ def _anyone_removed(combatants: tuple[Combatant, ...]) -> bool:
 
 
 # what Encounter.fact reads (`nonlethal`: knocked out, R-HP-7; hp moves with `status`)
-_FACT_FIELDS = frozenset({"status", "conditions", "removed", "nonlethal"})
+# and `weapons`: who holds a ranged weapon (R-ENG-5's shooters, `rules.presence`)
+_FACT_FIELDS = frozenset({"status", "conditions", "removed", "nonlethal", "weapons"})
 
 
 def _encounter_defaults(enc: Encounter) -> Encounter:

@@ -67,11 +67,42 @@ def _box(squares: Collection[Square], *more: Square) -> tuple[int, int, int, int
     return min(xs) - 1, max(xs) + 1, min(ys) - 1, max(ys) + 1
 
 
+_ANSWERS: dict[tuple[Square, Square, int, frozenset[Square], frozenset[Square]],
+               Path | None] = {}
+_ANSWERS_KEPT = 20_000  # searches remembered (a few MB at most), then forgotten all at once
+
+
 def find_path(start: Square, goal: Square, *, budget: int,
               blocked: Collection[Square] = frozenset(),
               threatened: Collection[Square] = frozenset()) -> Path | None:
     """R-GEO-8: the cheapest path from `start` to `goal` within `budget` (see the module
-    docstring for the tie-breaks); `None` if there is none or `goal` is `start`."""
+    docstring for the tie-breaks); `None` if there is none or `goal` is `start`.
+
+    A pure function of its arguments, so its answers are remembered: `odds` plays thousands
+    of fights from the same squares, and nine searches in ten of the example's had been made
+    before (R-SIM speed: 8% of a fight). Paths are immutable; the answer is the search's."""
+    key = (start, goal, budget, _frozen(blocked), _frozen(threatened))
+    known = _ANSWERS.get(key, _UNKNOWN)
+    if known is not _UNKNOWN:
+        return known  # type: ignore[return-value]
+    path = search(start, goal, budget=budget, blocked=key[3], threatened=key[4])
+    if len(_ANSWERS) >= _ANSWERS_KEPT:
+        _ANSWERS.clear()
+    _ANSWERS[key] = path
+    return path
+
+
+_UNKNOWN = object()
+
+
+def _frozen(squares: Collection[Square]) -> frozenset[Square]:
+    return squares if type(squares) is frozenset else frozenset(squares)
+
+
+def search(start: Square, goal: Square, *, budget: int,
+           blocked: Collection[Square] = frozenset(),
+           threatened: Collection[Square] = frozenset()) -> Path | None:
+    """`find_path` without its memory: the A* search itself."""
     if goal == start or goal in blocked or budget < 1:
         return None
     x0, x1, y0, y1 = _box(blocked, start, goal)

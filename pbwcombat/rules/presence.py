@@ -28,46 +28,73 @@ def _pair(a: str, b: str) -> Pair:
     return (a, b) if a < b else (b, a)
 
 
-def _could_shoot(enc: Encounter, shooter: Combatant, target: Combatant) -> bool:
-    """`shooter` could shoot `target` now: aware of it, able, not in melee, a ranged weapon
-    with it in range and ammunition left, the shot allowed (R-ATK-6), the line of fire open."""
-    if not shooter.is_aware_of(target) or shooter.engaged:
-        return False
-    if target.conditions:
-        h = held(target.conditions)
-        if h.closes_line_of_fire or h.hidden:  # cover; a hidden one, never
-            return False
-    if shooting_forbidden(enc) and into_melee(enc, shooter, target):
-        return False
-    d = None
-    if shooter.position is not None and target.position is not None:
-        d = distance(shooter.position, target.position)
-    return any(w.kind == "ranged" and (w.ammo is None or w.ammo > 0)
-               and (d is None or (w.range is not None and d <= w.range))
-               for w in shooter.weapons)
+def _holding_ranged(combatants: tuple[Combatant, ...]) -> tuple[str, ...]:
+    """Who holds a ranged weapon (an `Encounter.fact`: the shooters are looked for among
+    these, not among everyone at every turn start; issue 29's cost per turn)."""
+    return tuple(c.id for c in combatants if any(w.kind == "ranged" for w in c.weapons))
 
 
 def _standing(c: Combatant) -> bool:
+    if c.status == "ok" and not c.conditions and not c.nonlethal:
+        return not c.removed  # what the two below say then, without folding any effects
     return c.can_act and not c.counts_as_down
 
 
+def _in_sight(c: Combatant) -> bool:
+    """No condition closes the line of fire to it (cover) or hides it."""
+    if not c.conditions:
+        return True
+    h = held(c.conditions)
+    return not (h.closes_line_of_fire or h.hidden)
+
+
+def _escapes(enc: Encounter) -> dict[str, tuple[str, ...]]:
+    """R-ENG-6: each one's opponents escaped from this turn (`spent_of(id).escaped`), only
+    those who have any: the acting one's allowance and shared group turns' (R-INI-3)."""
+    st = enc.state
+    out = {cid: spent.escaped for cid, spent in st.group_spent.items() if spent.escaped}
+    if st.turn:
+        out.pop(st.turn, None)
+        if st.spent.escaped:
+            out[st.turn] = st.spent.escaped
+    return out
+
+
 def presence_pairs(res: Resolution) -> set[Pair]:
-    """Every pair R-ENG-5 engages now (none with the rule off or in plain d20, R-ENG-0)."""
+    """Every pair R-ENG-5 engages now (none with the rule off or in plain d20, R-ENG-0): a
+    standing shooter that could shoot a standing enemy now (aware of it, not in melee, a
+    ranged weapon with it in range and ammunition left, the shot allowed by R-ATK-6, the line
+    of fire open), what depends on one of the two alone asked once (R-SIM speed: this runs
+    at every turn start; tests/test_sim_fast_paths.py holds it to the check pair by pair)."""
     enc = res.enc
-    if not enc.rules.engagement or not enc.rules.missile_presence:
-        return set()
-    people = [c for c in enc.active if _standing(c)]
-    shooters = [c for c in people if any(w.kind == "ranged" for w in c.weapons)]
     found: set[Pair] = set()
+    if not enc.rules.engagement or not enc.rules.missile_presence:
+        return found
+    shooters = []  # able to shoot now: not in melee, a ranged weapon with ammunition left
+    for cid in enc.fact("holding ranged weapons", _holding_ranged):
+        c = enc.get(cid)
+        if not c.removed and not c.engaged and _standing(c):
+            ranged = [w for w in c.weapons if w.kind == "ranged" and (w.ammo is None or w.ammo > 0)]
+            if ranged:
+                shooters.append((c, ranged))
     if not shooters:
         return found
-    escaped = {c.id: enc.spent_of(c.id).escaped for c in people}  # once each, not per pair
-    for s in shooters:
-        freed = escaped[s.id]
-        for t in people:
-            if t.side == s.side or t.id in freed or s.id in escaped[t.id]:
+    people = [c for c in enc.active if _standing(c)]
+    targets = [t for t in people if _in_sight(t)]
+    escaped = _escapes(enc)
+    forbidden = shooting_forbidden(enc)
+    for s, ranged in shooters:
+        freed = escaped.get(s.id, ())
+        for t in targets:
+            if t.side == s.side or t.id in freed or s.id in escaped.get(t.id, ()):
                 continue  # R-ENG-6: freed from each other for the rest of that turn
-            if _could_shoot(enc, s, t):
+            if not s.is_aware_of(t) or (forbidden and into_melee(enc, s, t)):
+                continue
+            if s.position is None or t.position is None:
+                found.add(_pair(s.id, t.id))
+                continue
+            d = distance(s.position, t.position)
+            if any(w.range is not None and d <= w.range for w in ranged):
                 found.add(_pair(s.id, t.id))
     return found
 

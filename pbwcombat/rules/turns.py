@@ -21,6 +21,8 @@ Each hook of a phase runs for every member of a shared group turn before the nex
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from pbwcombat import actions as act
 from pbwcombat import events as ev
 from pbwcombat.clock import deadline_text, is_absent, utc_text
@@ -144,10 +146,7 @@ def advance(res: Resolution) -> None:
         if winner is not None:
             end_combat(res, winner, by_hand=False)
             return
-        for cid in res.enc.state.order:
-            st = res.enc.state
-            if cid in st.acted or cid in st.delaying:
-                continue
+        for cid in _not_passed(res):
             before = res.enc.get(cid).status
             if _start_or_skip(res, cid):
                 return
@@ -166,6 +165,22 @@ def advance(res: Resolution) -> None:
         for round_hook in res.tables.on_round_start:
             round_hook(res)
     raise IllegalAction("R-TRN-4", "nobody_order_can_take_turn")
+
+
+def _not_passed(res: Resolution) -> Iterator[str]:
+    """The order as it stood when asked, those who have acted or are delaying left out, as
+    the state stands when each is reached (a skip before it changes the state). The ids
+    passed over are looked up in a set made once per state, not in the growing tuples
+    (with n combatants a turn's look-ups were O(n²): issue 29's cost per turn)."""
+    st = res.enc.state
+    passed = {*st.acted, *st.delaying}
+    for cid in st.order:
+        now = res.enc.state
+        if now is not st:
+            st = now
+            passed = {*st.acted, *st.delaying}
+        if cid not in passed:
+            yield cid
 
 
 def _longest_duration(enc: Encounter) -> int:

@@ -75,13 +75,15 @@ def _before_round(enc: Encounter, events: list[Any], new_round: int) -> Encounte
     return enc
 
 
-def play(enc: Encounter, key: bytes, max_rounds: int, ids: list[str]) -> Run:
+def play(enc: Encounter, key: bytes, max_rounds: int, ids: list[str],
+         record: list[Any] | None = None) -> Run:
     """One fight from `enc` to its end, or undecided once it has played `max_rounds` rounds
     (it stops before the next round starts: nothing at that round's start, bleeding or a
     duration ending, reaches the figures), every turn by orders (every member of a shared
     group turn, R-INI-3). A state the rules cannot go on from (nobody can take a turn,
     R-TRN-4) would never be decided: it counts as reaching `max_rounds` undecided, as it
-    stood at the end of the round in which it got stuck."""
+    stood at the end of the round in which it got stuck. `record`: a list that gets every
+    event of the fight (the differential tests compare fights event by event)."""
     from pbwcombat.actions import RollInitiative
     from pbwcombat.dispatch import TABLES, dispatch
     from pbwcombat.rules.orders import follow_orders, group_by_orders, orders_of
@@ -111,6 +113,8 @@ def play(enc: Encounter, key: bytes, max_rounds: int, ids: list[str]) -> Run:
                 winner = st.winner if st.winner or winner_if_over(res.enc) == "" else None
                 break
             start = res.enc
+            if record is not None:
+                record += res.events
             res.events.clear()
             who = st.turn
             if who:
@@ -128,6 +132,8 @@ def play(enc: Encounter, key: bytes, max_rounds: int, ids: list[str]) -> Run:
         final = _before_round(start, res.events, start.state.round + 1)
         winner = None
         base = final.state.round - max_rounds  # counted as reaching max_rounds
+    if record is not None:
+        record += res.events
     if final is None:
         final = res.enc
     rounds = min(max(final.state.round - base, 0), max_rounds)

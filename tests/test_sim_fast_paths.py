@@ -1,0 +1,262 @@
+"""Issue 29: the simulation's fast paths held to the plain forms they replaced (differential
+tests). `odds` plays with the commands' own engine (R-SIM-3); what the speed work changed in
+it is each a faster way to the same answer, so each is compared with its plain form: the
+path-finder's remembered answers with the search, R-ENG-5's presence pairs with the check pair
+by pair, the nearest-target cut with the full scan, the turn order's look-ups with the scan of
+the tuples, and whole fights with all of them swapped back, event by event, over the example
+encounters and random small ones (conditions, readied actions, orders, rules off and on).
+"""
+
+from __future__ import annotations
+
+import random
+import tomllib
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import tomli_w
+
+from pbwcombat.dice import DiceSource
+from pbwcombat.dispatch import TABLES, dispatch
+from pbwcombat.engine import Resolution
+from pbwcombat.geometry import distance
+from pbwcombat.model import Combatant, Encounter, validate
+from pbwcombat.rules import approach, movement, orders, pathfind, presence, turns
+from pbwcombat.rules.effects import held
+from pbwcombat.rules.engagement import into_melee, shooting_forbidden
+from pbwcombat.service import load
+from pbwcombat.sim import odds as sim
+
+EXAMPLES = sorted((Path(__file__).resolve().parent.parent / "encounters").glob("*.toml"))
+CONDITIONS = ("prone", "cover", "hidden", "concealed", "dazzled", "shaken", "entangled",
+              "flat-footed", "invisible", "frightened", "confused", "stunned", "blinded",
+              "fatigued", "staggered", "helpless", "sickened", "deafened")
+ORDERS: tuple[Any, ...] = (
+    "attack-nearest", "attack-weakest", "skip", ["hp < 50% -> flee", "attack-nearest"],
+    ["engaged >= 2 -> attack-weakest", "attack-nearest"],
+    ["enemy-within 2 -> attack nearest", "attack-weakest"],
+    ["ally-down -> attack weakest", "attack-nearest"], ["round >= 3 -> attack-weakest",
+                                                        "attack-nearest"])
+
+
+# -- the plain forms (what the code did before issue 29's speed work) ----------------------
+
+
+def plain_could_shoot(enc: Encounter, shooter: Combatant, target: Combatant) -> bool:
+    """R-ENG-5 for one pair, as it was asked of every pair."""
+    if not shooter.is_aware_of(target) or shooter.engaged:
+        return False
+    if target.conditions:
+        h = held(target.conditions)
+        if h.closes_line_of_fire or h.hidden:
+            return False
+    if shooting_forbidden(enc) and into_melee(enc, shooter, target):
+        return False
+    d = None
+    if shooter.position is not None and target.position is not None:
+        d = distance(shooter.position, target.position)
+    return any(w.kind == "ranged" and (w.ammo is None or w.ammo > 0)
+               and (d is None or (w.range is not None and d <= w.range))
+               for w in shooter.weapons)
+
+
+def plain_presence_pairs(res: Resolution) -> set[tuple[str, str]]:
+    enc = res.enc
+    if not enc.rules.engagement or not enc.rules.missile_presence:
+        return set()
+    people = [c for c in enc.active if c.can_act and not c.counts_as_down]
+    shooters = [c for c in people if any(w.kind == "ranged" for w in c.weapons)]
+    found = set()
+    for s in shooters:
+        escaped = enc.spent_of(s.id).escaped
+        for t in people:
+            if t.side == s.side or t.id in escaped or s.id in enc.spent_of(t.id).escaped:
+                continue
+            if plain_could_shoot(enc, s, t):
+                found.add((s.id, t.id) if s.id < t.id else (t.id, s.id))
+    return found
+
+
+def plain_not_passed(res: Resolution) -> Iterator[str]:
+    for cid in res.enc.state.order:
+        st = res.enc.state
+        if cid in st.acted or cid in st.delaying:
+            continue
+        yield cid
+
+
+def plain_forms(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every fast path swapped back for its plain form."""
+    monkeypatch.setattr(presence, "presence_pairs", plain_presence_pairs)
+    monkeypatch.setattr(turns, "_not_passed", plain_not_passed)
+    monkeypatch.setattr(orders, "_farthest", lambda me, kind: 10**9)
+    for module in (approach, movement, orders):
+        monkeypatch.setattr(module, "find_path", pathfind.search)
+
+
+# -- random small encounters ---------------------------------------------------------------
+
+
+def random_encounter(rng: random.Random) -> Encounter:
+    """2 to 7 combatants on two or three sides: melee and ranged weapons (reach, ammunition),
+    conditions (some with durations), readied attacks, orders (keywords and conditional
+    rules), `flee_below`, awareness, groups; a grid or none; engagement, presence, R-ATK-6,
+    criticals and shared group turns each on or off."""
+    n = rng.randint(2, 7)
+    gridless = rng.random() < 0.1
+    squares = rng.sample([(x, y) for x in range(9) for y in range(9)], n)
+    sides = ["a", "b", "c"][:rng.choice((2, 2, 3))]
+    ids = [f"c{i}" for i in range(n)]
+    people: list[dict[str, Any]] = []
+    for i, cid in enumerate(ids):
+        side = sides[i % len(sides)]
+        weapons: list[dict[str, Any]] = []
+        if rng.random() < 0.85:
+            reach = rng.choice((1, 1, 1, 2))
+            weapons.append({"id": "blade", "attack": rng.randint(0, 8),
+                            "damage": rng.choice(("1d4", "1d6+1", "1d8+2", "2d4")),
+                            "reach": reach, "reach_adjacent": reach == 2 and rng.random() < 0.5,
+                            "crit_range": rng.choice((19, 20, 20))})
+        if not weapons or rng.random() < 0.45:
+            bow: dict[str, Any] = {"id": "bow", "kind": "ranged", "attack": rng.randint(0, 7),
+                                   "damage": "1d6", "range": rng.randint(3, 15),
+                                   "crit_mult": 3}
+            if rng.random() < 0.6:
+                bow["ammo"] = rng.randint(0, 4)
+            weapons.append(bow)
+        hp = rng.randint(2, 18)
+        c: dict[str, Any] = {"id": cid, "side": side, "hp": hp, "max_hp": hp + rng.randint(0, 4),
+                             "defense": rng.randint(10, 18), "initiative_mod": rng.randint(-1, 4),
+                             "weapons": weapons}
+        if not gridless:
+            c["position"] = list(squares[i])
+        if rng.random() < 0.3:
+            names = rng.sample(CONDITIONS, rng.randint(1, 2))
+            c["conditions"] = {
+                name: ({"ends": rng.choice(("start", "end")), "of": rng.choice(ids),
+                        "turns": rng.randint(1, 3)} if rng.random() < 0.5 else {})
+                for name in names}
+        if rng.random() < 0.7:
+            c["orders"] = rng.choice(ORDERS)
+        if rng.random() < 0.2:
+            c["flee_below"] = 0.3
+        if rng.random() < 0.15:
+            c["aware"] = rng.random() < 0.5
+        if rng.random() < 0.15:
+            c["readied"] = {"plan": "attack any", "when": rng.choice(("passes", "within:2"))}
+        if rng.random() < 0.2:
+            c["group"] = f"g{side}"
+        if rng.random() < 0.2:
+            c["speed"] = rng.choice((20, 40))
+        people.append(c)
+    rules = {"engagement": rng.random() < 0.8, "missile_presence": rng.random() < 0.8,
+             "ranged_into_melee": rng.choice(("forbid", "penalty")),
+             "confirm_criticals": rng.random() < 0.8,
+             "group_turn": rng.choice(("each", "each", "shared"))}
+    text = tomli_w.dumps({"schema": 1, "name": "random", "rules": rules, "combatants": people})
+    return validate(tomllib.loads(text))
+
+
+def _encounters(count: int, seed: int) -> list[Encounter]:
+    rng = random.Random(seed)
+    return [random_encounter(rng) for _ in range(count)]
+
+
+# -- the parts -----------------------------------------------------------------------------
+
+
+def test_R_GEO_8_remembered_paths_are_the_searchs_own_answers():
+    """`find_path` remembers its answers (R-SIM speed): each is the search's, for repeated
+    and new questions alike, sets and frozensets alike, within the budget or not."""
+    rng = random.Random(29)
+    asked = []
+    for _ in range(3000):
+        start = (rng.randint(0, 9), rng.randint(0, 9))
+        goal = (rng.randint(0, 9), rng.randint(0, 9))
+        blocked = {(rng.randint(0, 9), rng.randint(0, 9)) for _ in range(rng.randint(0, 12))}
+        threatened = {(rng.randint(0, 9), rng.randint(0, 9)) for _ in range(rng.randint(0, 15))}
+        budget = rng.randint(0, 14)
+        asked.append((start, goal, budget, blocked - {start}, threatened))
+    asked += rng.sample(asked, 1000)  # the same questions again
+    for start, goal, budget, blocked, threatened in asked:
+        frozen = rng.random() < 0.5
+        got = pathfind.find_path(start, goal, budget=budget,
+                                 blocked=frozenset(blocked) if frozen else blocked,
+                                 threatened=frozenset(threatened) if frozen else threatened)
+        assert got == pathfind.search(start, goal, budget=budget, blocked=blocked,
+                                      threatened=threatened)
+
+
+def _states(encounters: list[Encounter]) -> Iterator[Resolution]:
+    """A Resolution at every turn start of a fight from each encounter (its events folded),
+    to ask the fast and plain forms the same questions on states fights really reach."""
+    for i, enc in enumerate(encounters):
+        events: list[Any] = []
+        sim.play(enc, sim.run_key(b"states", i), 6, sim.reported(enc), record=events)
+        res = Resolution(enc, DiceSource(b"", 0), "", dispatch=dispatch, tables=TABLES)
+        for e in events:
+            res.emit(e)
+            if type(e).__name__ == "TurnStarted":
+                yield res
+
+
+def test_R_ENG_5_presence_pairs_are_the_pair_by_pair_check(monkeypatch):
+    """R-ENG-5's pairs, one side's checks hoisted out of the pairs, are what the check of each
+    pair gives, on every turn start of 300 random fights (cover, hidden, escapes, ammunition,
+    awareness, R-ATK-6 and the rule off among them)."""
+    asked = 0
+    for res in _states(_encounters(300, 5)):
+        assert presence.presence_pairs(res) == plain_presence_pairs(res)
+        asked += 1
+    assert asked > 1000
+
+
+def test_R_ORD_1_the_nearest_target_with_the_distance_cut_is_the_full_scans(monkeypatch):
+    """R-ORD-1's nearest target: skipping the foes beyond every weapon's reach and range
+    (R-SIM speed) chooses what the full scan chooses, for every combatant, kind and square
+    asked on 300 random fights' turn starts."""
+    asked = 0
+    for res in _states(_encounters(300, 7)):
+        enc = res.enc
+        for me in enc.active:
+            foes = orders.targets_of(enc, me)
+            for square in (me.position, (4, 4), None):
+                fast = [orders._nearest(enc, me, foes, square, kind)
+                        for kind in ("melee", "ranged", "any")]
+                with monkeypatch.context() as m:
+                    m.setattr(orders, "_farthest", lambda me, kind: 10**9)
+                    plain = [orders._nearest(enc, me, foes, square, kind)
+                             for kind in ("melee", "ranged", "any")]
+                assert fast == plain
+                asked += 1
+    assert asked > 3000
+
+
+def _played(enc: Encounter, key: bytes) -> tuple[sim.Run, list[Any]]:
+    events: list[Any] = []
+    run = sim.play(enc, key, 12, sim.reported(enc), record=events)
+    return run, events
+
+
+def test_R_SIM_3_fast_paths_play_every_fight_event_by_event_as_the_plain_forms(monkeypatch):
+    """Issue 29's differential test: 1,050 fights (every example encounter with 50 seeds, and
+    700 random small encounters with conditions, readied actions, orders and the rules off
+    and on), each played with the fast paths and again with every one swapped back for its
+    plain form: the same events in the same order, the same outcome."""
+    fights = [(enc, sim.run_key(b"examples", r)) for path in EXAMPLES
+              for enc in [load(path)[1]] for r in range(50)]
+    fights += [(enc, sim.run_key(b"random", i)) for i, enc in enumerate(_encounters(700, 29))]
+    fast = [_played(enc, key) for enc, key in fights]
+    with monkeypatch.context() as m:
+        plain_forms(m)
+        plain = [_played(enc, key) for enc, key in fights]
+    assert len(fights) >= 1000
+    for (run, events), (plain_run, plain_events) in zip(fast, plain, strict=True):
+        assert events == plain_events
+        assert run == plain_run
+    kinds = {type(e).__name__ for _, events in fast for e in events}
+    # the fights did reach what the fast paths touch
+    assert {"PresenceEngaged", "PresenceEnded", "Moved", "TurnSkipped", "AttackRolled",
+            "ReadyFired"} <= kinds, kinds
