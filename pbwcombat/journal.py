@@ -16,7 +16,7 @@ import json
 import os
 import re
 import tomllib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -71,7 +71,8 @@ class Record:
 
     @property
     def before(self) -> str | None:
-        """The file's text before the record (undo puts it back)."""
+        """The file's text before the record, when it holds it whole (formats 1-3, and a
+        journal's first record since format 4: `Journal.before_of` finds it otherwise)."""
         return self._text("before")
 
     @property
@@ -376,13 +377,15 @@ def looks_edited(path: Path, record: dict[str, Any]) -> bool:
 
 
 def examine(path: Path, raw: bytes, version: int, force: bool, now: str,
-            trusted: bool = False) -> Prelude:
+            trusted: bool = False, recall: Callable[[str], str | None] | None = None
+            ) -> Prelude:
     """R-LOG-2/4: check the journal (`check_whole`, unless `trusted`: the journal is exactly
     as the last command that appended left it, its index says) and decide what to append before the
     command: an abort record for a torn line or a record that never became the file, an edit
     record for a hand edit, a restart record for a missing journal (`--force`). Raises
     Damaged (65) for damage anywhere in the journal, Refused (3) for a missing journal or a
-    `[dice]` edit after the commitment (unless `force`)."""
+    `[dice]` edit after the commitment (unless `force`). `recall(sha)`: the recorded text
+    with that hash, for a hand edit after a record that holds only its patch (format 4)."""
     journal = store.journal_path(path)
     lines, size = store.tail_lines(journal, 3)
     digest = store.sha256(raw)
@@ -444,15 +447,20 @@ def examine(path: Path, raw: bytes, version: int, force: bool, now: str,
                "after_sha": digest, "after": text_of(raw)})
         return p
     old_text = last.get("after")
+    if not isinstance(old_text, str) and recall is not None and isinstance(state, str):
+        old_text = recall(state)
     changes = diff(old_text, raw) if isinstance(old_text, str) else None
     if changes is not None and not force and _dice_changed_after_commit(old_text, changes):
         keys = ", ".join(c["key"] for c in changes if c["key"].startswith("dice."))
         raise Refused("dice_edited", rule="R-LOG-2", keys=keys)
     edit: dict[str, Any] = {"type": "edit", "time": now, "changes": changes,
                             "before_sha": state, "after_sha": digest}
-    if isinstance(old_text, str):
-        edit["before"] = old_text
-    edit["after"] = text_of(raw)
+    if isinstance(old_text, str):  # format 4: the lines the hand changed (journal_patch)
+        from pbwcombat.journal_patch import make
+
+        edit["patch"] = make(old_text, text_of(raw))
+    else:
+        edit["after"] = text_of(raw)
     p.edit = p.add(edit)
     return p
 

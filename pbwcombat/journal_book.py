@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
 
-from pbwcombat import journal_index, store
+from pbwcombat import journal_index, journal_texts, store
 from pbwcombat.journal import (
     Entry,
     Prelude,
@@ -71,10 +71,43 @@ class Journal:
     @classmethod
     def open(cls, path: Path, raw: bytes, version: int, force: bool, now: str) -> Journal:
         """Check the journal beside `path` (whose bytes are `raw`) and find what to append
-        first (`examine`); `Refused`/`Damaged` as `examine` raises them."""
+        first (`examine`, which recalls the last recorded text for a hand edit);
+        `Refused`/`Damaged` as `examine` raises them."""
         index = journal_index.load(path)
-        return cls(path, examine(path, raw, version, force, now, trusted=index is not None),
-                   index)
+        book = cls(path, Prelude(), index)
+        book.prelude = examine(path, raw, version, force, now, trusted=index is not None,
+                               recall=book.recall)
+        return book
+
+    def recall(self, sha: str, current: bytes | None = None) -> str | None:
+        """The file's text whose SHA-256 is `sha`: the file's `current` bytes when they are
+        it, else rebuilt from the journal's end (`journal_texts.recall`)."""
+        if current is not None and store.sha256(current) == sha:
+            return journal_texts.decoded(current)
+        return self._from_end(lambda lines: journal_texts.recall(lines, sha))
+
+    def before_of(self, record: Record, current: bytes) -> str | None:
+        """The file's text before `record` (what undoing it puts back): its own `before`
+        (formats 1-3, a journal's first record), its patch read backward when the file's
+        `current` bytes are its state after (undo right after it), else recalled."""
+        if record.before is not None:
+            return record.before
+        sha = record.data.get("before_sha")
+        text = journal_texts.undone_text(record.data, current)
+        return text if text is not None or not isinstance(sha, str) else \
+            self.recall(sha, current)
+
+    def texts(self, before: bytes, after: str) -> dict[str, Any]:
+        """What the record of a change from the file's bytes `before` to `after` carries of
+        the file (`journal_texts.carried`): the whole text before in the journal's first
+        record (none before it, or only a record that never took effect), the whole text
+        after once the lines since the last whole one outweigh the file, or when the index
+        does not say how far back that is."""
+        last = self.prelude.last
+        first = last is None or kind(last) == "abort" or last.get("seq") in self.prelude.aborted
+        index = self.index
+        full = index is None or index.stamp[1] - index.full_at >= len(after)
+        return journal_texts.carried(journal_texts.decoded(before), after, first, full)
 
     def whole(self) -> list[Entry]:
         """Every line, read once."""
@@ -192,6 +225,8 @@ class Journal:
             index.torn.append(self.prelude.torn_offset)  # (the lines read before: noted)
         for record, line in self.prelude.written:
             index.note(record["seq"], at, record)
+            if "after" in record or "before" in record:
+                index.full_at = at + len(line)
             if kind(record) == "command":
                 rolls = _generator_rolls(record)
                 wanted = {n for n, _ in rolls if n <= index.high}
@@ -281,6 +316,8 @@ def _build(lines: list[Entry]) -> journal_index.Index:
         if not e.complete:
             index.torn.append(e.offset)
             continue
+        if b'"after":"' in e.raw or b'"before":"' in e.raw:
+            index.full_at = e.offset + len(e.raw) + 1
         summary = _summary(e)
         if summary is not None:
             index.note(summary[0], e.offset, summary[1])

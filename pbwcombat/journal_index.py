@@ -26,7 +26,7 @@ from typing import Any
 
 from pbwcombat import regular, store
 
-FORMAT = 1
+FORMAT = 2  # 2: `full_at` (journal format 4)
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 
 
@@ -44,10 +44,13 @@ class Index:
     then seq, its offset, its face], …] in the order `render.trust.die_reuses` finds them,
     `high` the highest generator die number a live command rolled (a roll above it is no
     reuse: nothing to look up), `prev_high` the same before the last command with rolls,
-    `last_roller` that command's seq (only the last record can be aborted later, R-LOG-4)."""
+    `last_roller` that command's seq (only the last record can be aborted later, R-LOG-4),
+    and `full_at` the end of the last line that holds a whole text of the file (journal
+    format 4: the lines after it hold patches; a command writes a whole text again once
+    they outweigh the file)."""
 
     __slots__ = ("stamp", "keys", "undos", "aborted", "torn", "reuses", "high", "prev_high",
-                 "last_roller")
+                 "last_roller", "full_at")
 
     def __init__(self) -> None:
         self.stamp: list[int] = []
@@ -59,6 +62,7 @@ class Index:
         self.high = -1
         self.prev_high = -1
         self.last_roller = 0
+        self.full_at = 0
 
     def note(self, seq: int, offset: int, record: dict[str, Any]) -> None:
         """One complete record of the journal, in order (`kind` as journal.kind reads it)."""
@@ -87,7 +91,7 @@ class Index:
     def body(self) -> dict[str, Any]:
         return {"stamp": self.stamp, "keys": self.keys, "undos": self.undos,
                 "aborted": self.aborted, "torn": self.torn, "reuses": self.reuses,
-                "high": [self.high, self.prev_high, self.last_roller]}
+                "high": [self.high, self.prev_high, self.last_roller], "full_at": self.full_at}
 
 
 def _digest(body: str) -> str:
@@ -122,6 +126,7 @@ def load(encounter: Path) -> Index | None:
         index.torn = [int(x) for x in body["torn"]]
         index.reuses = [[int(x) for x in r] for r in body["reuses"]]
         index.high, index.prev_high, index.last_roller = (int(x) for x in body["high"])
+        index.full_at = int(body["full_at"])
     except (ValueError, KeyError, TypeError, AttributeError):
         return None
     return index if index.stamp == stamp_of(st) else None

@@ -268,8 +268,7 @@ def run_action(path: Path, command: str, action: Action, opts: Options) -> Outco
                 "header": header_facts(after),
                 "before_sha": store.sha256(raw),
                 "after_sha": store.sha256(data),
-                "before": journal.text_of(raw),
-                "after": journal.text_of(data),
+                **book.texts(raw, journal.text_of(data)),
             }
 
             def lines(ino: int) -> bytes:
@@ -336,9 +335,10 @@ def undo(path: Path, force: bool, if_version: int | None = None, dry_run: bool =
                 if found.kind != "undo" or found.digest != undo_digest(force, if_version):
                     raise Conflict("key_reused", key=key, command=found.named)
                 undone = book.record_of(found.undoes)
-                if undone is None or undone.before is None:
+                text = None if undone is None else book.before_of(undone, raw)
+                if undone is None or text is None:
                     raise Refused("nothing_to_undo_no_before", rule="R-LOG-1")
-                return undone.data, undone.before.encode("utf-8")
+                return undone.data, text.encode("utf-8")
         if if_version is not None and version != if_version:
             raise Conflict("if_version_mismatch", if_version=if_version, version=version)
         found_target = book.undo_target()
@@ -347,7 +347,7 @@ def undo(path: Path, force: bool, if_version: int | None = None, dry_run: bool =
         target = found_target.data
         if found_target.event_types & _NOT_UNDOABLE:
             raise Refused("cannot_be_undone", rule="R-LOG-1", command=target.get("command"))
-        before_text = found_target.before
+        before_text = book.before_of(found_target, raw)
         if before_text is None:
             raise Refused("nothing_to_undo_no_before", rule="R-LOG-1")
         before = before_text.encode("utf-8")
@@ -355,7 +355,7 @@ def undo(path: Path, force: bool, if_version: int | None = None, dry_run: bool =
             store.check_writable(path, like)
             record = {"type": "undo", "undoes": found_target.seq, "time": now,
                       "before_sha": store.sha256(raw), "after_sha": store.sha256(before),
-                      "after": before_text}
+                      **book.texts(raw, before_text)}
             if key:
                 record.update(key=key, digest=undo_digest(force, if_version))
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pbwcombat import journal, store
+from pbwcombat import journal, journal_texts, store
 from pbwcombat.dice import generated_face, generator_key
 from pbwcombat.errors import Message, Refused, UsageError
 from pbwcombat.render.trust import Reuse, describe, die_reuses, reuse_lines, unposted_lines
@@ -236,7 +236,10 @@ def _check_journal(report: Report, h: journal.History, raw: bytes, seed: bytes) 
         report.fail(Message("at_record", seq=first.seq), Message("verify_restarted"))
     else:
         before = first.record.get("before")
-        if not isinstance(before, str) or store.sha256(before.encode()) != \
+        if before is None and "patch" in first.record:  # format 4 holds the start whole
+            report.complete = False
+            report.fail(Message("at_record", seq=first.seq), Message("verify_starts_later"))
+        elif not isinstance(before, str) or store.sha256(before.encode()) != \
                 first.record.get("before_sha"):
             report.fail(Message("at_record", seq=first.seq), Message("verify_before_text_hash"))
         elif (_version_in(before) or 0) > 0:
@@ -247,6 +250,7 @@ def _check_journal(report: Report, h: journal.History, raw: bytes, seed: bytes) 
     counters: dict[int, int] = {}  # seq → the counter before it (for undo)
     prev: dict[str, Any] | None = None
     prev_seq = 0
+    texts = journal_texts.Follow()
     commit_seen = False
     salt_record: int | None = None
     salt = ""
@@ -265,6 +269,8 @@ def _check_journal(report: Report, h: journal.History, raw: bytes, seed: bytes) 
             if isinstance(text, str) and store.sha256(text.encode()) != rec.get(f"{name}_sha"):
                 report.fail(where, Message("verify_before_text_hash" if name == "before"
                                            else "verify_after_text_hash"))
+        if not texts.step(rec):
+            report.fail(where, Message("verify_patch_hash"))
         if k == "undo":
             target = rec.get("undoes")
             counter = counters.get(target, counter) if type(target) is int else counter

@@ -174,9 +174,9 @@ def sha(text: str) -> str:
 
 
 def records(path: Path) -> list[dict[str, Any]]:
-    from helpers import journal_of
+    from helpers import journal_of, with_texts
 
-    return [json.loads(line) for line in journal_of(path).read_bytes().splitlines()]
+    return with_texts([json.loads(line) for line in journal_of(path).read_bytes().splitlines()])
 
 
 def rewrite(path: Path, recs: list[dict[str, Any]]) -> None:

@@ -244,6 +244,32 @@ def last_record(path: Path) -> dict[str, Any]:
     return dict(json.loads(journal_of(path).read_bytes().splitlines()[-1]))
 
 
+def with_texts(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Journal format 4's records as formats 1-3 held them: each record of a change with its
+    whole `before` and `after` texts, rebuilt along the chain from the patches (each found
+    by its hash), and no `patch` (what a GM rewriting the journal by hand works on, and
+    what an older version wrote)."""
+    from pbwcombat import journal_patch
+
+    known: dict[str, str] = {}
+    out = []
+    for rec in records:
+        rec = dict(rec)
+        for name in ("before", "after"):
+            if isinstance(rec.get(name), str):
+                known[rec[f"{name}_sha"]] = rec[name]
+        patch = rec.pop("patch", None)
+        if patch is not None:
+            before = known[rec["before_sha"]]
+            lines = journal_patch.forward(journal_patch.lines_of(before), patch)
+            assert lines is not None, rec
+            rec["before"], rec["after"] = before, journal_patch.text_of(lines)
+            assert hashlib.sha256(rec["after"].encode()).hexdigest() == rec["after_sha"]
+            known[rec["after_sha"]] = rec["after"]
+        out.append(rec)
+    return out
+
+
 def mark_of(path: Path) -> str:
     """R-LOG-8: the chain mark the last record's post ends with: `⛓` and the first 12 hex
     digits of the record's after-hash, read from the journal (not from the post)."""

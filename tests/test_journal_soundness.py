@@ -11,7 +11,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from helpers import duel, journal_of, snapshot
+from helpers import duel, journal_of, snapshot, with_texts
 
 
 def _lines(path: Path) -> list[bytes]:
@@ -137,11 +137,13 @@ def test_R_LOG_4_every_record_carries_the_sha_256_of_the_line_before_it(run, enc
 
 
 def _unsealed(data: bytes) -> bytes:
-    """The journal as 0.1/0.2 wrote it: no `prev_sha`, no `journal_sha`."""
-    return b"".join(json.dumps({k: v for k, v in json.loads(x).items()
+    """The journal as 0.1/0.2 wrote it: no `prev_sha`, no `journal_sha`, the whole texts
+    before and after in every record (no `patch`)."""
+    records = with_texts([json.loads(x) for x in data.split(b"\n")[:-1]])
+    return b"".join(json.dumps({k: v for k, v in r.items()
                                 if k not in ("journal_sha", "prev_sha")},
                                ensure_ascii=False, separators=(",", ":")).encode() + b"\n"
-                    for x in data.split(b"\n")[:-1])
+                    for r in records)
 
 
 def _format_2(data: bytes) -> bytes:

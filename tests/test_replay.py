@@ -7,7 +7,7 @@ import json
 import shutil
 from pathlib import Path
 
-from helpers import ENCOUNTERS
+from helpers import ENCOUNTERS, with_texts
 
 from pbwcombat import events as ev
 from pbwcombat import store
@@ -49,7 +49,8 @@ def test_replaying_the_journal_rebuilds_every_state(run, tmp_path: Path):
     for args in SCRIPT:
         r = run(args[0], path, *args[1:])
         assert r.code == 0, (args, r.err)
-    records = [json.loads(line) for line in store.journal_path(path).read_bytes().splitlines()]
+    records = with_texts([json.loads(line)
+                          for line in store.journal_path(path).read_bytes().splitlines()])
     assert len(records) == len(SCRIPT)
     afters = [r["before"].encode() for r in records[1:]] + [path.read_bytes()]
     for record, after in zip(records, afters, strict=True):

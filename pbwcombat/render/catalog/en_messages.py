@@ -393,6 +393,7 @@ EN_MESSAGES: dict[str, str] = {
     "msg_unknown_command": "unknown command {verb}",
     "msg_unknown_option": "{verb}: unknown option {arg}",
     "msg_verification_failed_at": "verification failed at {where}: {what}",
+    "msg_verify_patch_hash": "its patch does not give its after-hash",
     "msg_verify_after_text_hash": "its after-text does not match its hash",
     "msg_verify_before_text_hash": "its before-text does not match its hash",
     "msg_verify_bytes_changed":
@@ -419,6 +420,9 @@ EN_MESSAGES: dict[str, str] = {
     "msg_verify_seq": "seq {seq} after seq {previous} (sequence numbers are never reused)",
     "msg_verify_starts_at":
         "the journal starts at version {version}: the history before it is missing (incomplete)",
+    "msg_verify_starts_later":
+        "the journal starts after the file was first written (this record does not hold the"
+        " file before it): the history before it is missing (incomplete)",
     "msg_weapon_reaches": "no weapon of {name} reaches {target}",
     "msg_withdraw_excludes_step_run": "--withdraw excludes --step and --run",
     "msg_withdraw_excludes_step_run_away": "--withdraw excludes --step, --run and --away",

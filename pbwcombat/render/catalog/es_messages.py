@@ -417,6 +417,7 @@ ES_MESSAGES: dict[str, str] = {
     "msg_unknown_command": "orden desconocida {verb}",
     "msg_unknown_option": "{verb}: opción desconocida {arg}",
     "msg_verification_failed_at": "la verificación falla en {where}: {what}",
+    "msg_verify_patch_hash": "su parche no da su hash de después",
     "msg_verify_after_text_hash": "su texto de después no corresponde a su hash",
     "msg_verify_before_text_hash": "su texto de antes no corresponde a su hash",
     "msg_verify_bytes_changed":
@@ -445,6 +446,9 @@ ES_MESSAGES: dict[str, str] = {
         "seq {seq} tras seq {previous} (los números de secuencia nunca se reutilizan)",
     "msg_verify_starts_at":
         "el diario empieza en la versión {version}: falta la historia anterior (incompleta)",
+    "msg_verify_starts_later":
+        "el diario empieza después de que se escribiera el archivo (este registro no guarda el"
+        " archivo de antes): falta la historia anterior (incompleta)",
     "msg_weapon_reaches": "ningún arma de {name} alcanza a {target}",
     "msg_withdraw_excludes_step_run": "--withdraw excluye --step y --run",
     "msg_withdraw_excludes_step_run_away": "--withdraw excluye --step, --run y --away",
