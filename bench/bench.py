@@ -115,7 +115,8 @@ def interleaved(measures: list[Measure], runs: int) -> None:
 
 def grow_journal(path: Path, entries: int) -> None:
     """Give `path` a journal of `entries` lines: `entries - 1` records of a command that left
-    the file as it was first written (a chain the journal accepts, R-LOG-2), then its one
+    the file as it was first written (a chain the journal accepts, R-LOG-2), each with its
+    own `--key` (a bot keying every command: the index holds them all), then its one
     real record (only the tail has to match the file; earlier lines are what a long fight
     leaves). The lines are sealed as the tool seals its own (`journal.seal`: the chain
     fields a long fight's journal carries), so the first command finds the journal as the
@@ -126,8 +127,10 @@ def grow_journal(path: Path, entries: int) -> None:
     lines = journal.read_bytes().splitlines(keepends=True)
     tail = json.loads(lines[-1])
     tail = {k: v for k, v in tail.items() if k not in SEALS}
-    records = [dict(tail, seq=i, version=0, after_sha=tail["before_sha"], after=tail["before"])
-               for i in range(1, entries)]
+    same = {k: v for k, v in tail.items() if k not in ("before", "after")}
+    records = [dict(same, seq=i, version=0, after_sha=tail["before_sha"], patch=[],
+                    key=f"grown-{i}") for i in range(1, entries)]  # a key each, as a bot's
+    records[0]["before"] = tail["before"]  # format 4: the first record holds the start
     records.append(dict(tail, seq=entries))
     journal.write_bytes(seal(records))
 

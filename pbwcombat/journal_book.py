@@ -148,7 +148,11 @@ class Journal:
             return find_key_in(self.whole(), key, pending)
         aborted = set(self.index.aborted) | pending
         undone = {target for target, seq in self.index.undos if seq not in aborted}
-        for seq, offset in reversed(self.index.keys.get(key, [])):
+        spots = self.index.keys.get(key)
+        if spots is None:
+            self.index = None  # an index this version did not write
+            return find_key_in(self.whole(), key, pending)
+        for seq, offset in reversed(spots):
             if seq in undone or seq in aborted:
                 continue
             raw, complete = store.line_at(self.file, offset)

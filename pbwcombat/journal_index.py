@@ -10,23 +10,24 @@ version) means the index is not used: the command checks and reads the journal w
 before, and writes a new index after its own append. The index is a cache, never the
 history: nothing in it is evidence, `verify` never reads it, and a lost or garbled one
 costs one slow command. It lives in the lock file (created with the encounter's mode, like
-the journal) so that no new file appears beside the encounter; it holds no secret (no seed,
-no file text), only keys, sequence numbers and offsets.
+the journal) so that no new file appears beside the encounter: a JSON line (the format, a
+CRC-32 of the keys, the rest of the index), then the keys (`Keys`). It holds no secret (no
+seed, no file text), only keys, sequence numbers and offsets.
 """
 
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import os
+import zlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from pbwcombat import regular, store
 
-FORMAT = 2  # 2: `full_at` (journal format 4)
+FORMAT = 3  # 2: `full_at` (journal format 4); 3: `keys` as one text (`Keys`)
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 
 
@@ -34,6 +35,59 @@ def stamp_of(st: os.stat_result) -> list[int]:
     """What a change to the journal changes (a write in place moves the change time, which
     no program can set back)."""
     return [st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns]
+
+
+class Keys:
+    """The records of each `--key`, kept as one block of bytes rather than a table of lists
+    (issue 29: a bot that keys every command leaves a key per record, and 100,000 keys as
+    Python objects cost 1.7 s to read, check and write back at every command): a line per
+    key, `"KEY"<tab>SEQ,OFFSET;SEQ,OFFSET…`, each after a newline (the key as JSON, which
+    escapes tabs and newlines, so a key's line is found by one search). Reading, looking
+    up, adding and writing back are then a few passes over the bytes in C, without a Python
+    object per key (`make bench`: 100,000 keys, about 4 MB, cost a few milliseconds)."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: bytes = b"") -> None:
+        self.text = text
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Keys) and other.text == self.text
+
+    __hash__ = None  # type: ignore[assignment]
+
+    @staticmethod
+    def _head(key: str) -> bytes:
+        return b"\n" + json.dumps(key, ensure_ascii=False).encode() + b"\t"
+
+    def _span(self, key: str) -> tuple[int, int] | None:
+        """Where the key's records are in the text (after its head), if it has any."""
+        head = self._head(key)
+        at = self.text.find(head)
+        if at < 0:
+            return None
+        end = self.text.find(b"\n", at + len(head))
+        return at + len(head), len(self.text) if end < 0 else end
+
+    def get(self, key: str) -> list[list[int]] | None:
+        """[[seq, offset], …] of the command and undo records that carry `key`, oldest first
+        ([] for none; None when the text is not what `add` writes)."""
+        span = self._span(key)
+        if span is None:
+            return []
+        try:
+            return [[int(s), int(o)] for s, o in
+                    (pair.split(b",") for pair in self.text[span[0]:span[1]].split(b";"))]
+        except ValueError:
+            return None
+
+    def add(self, key: str, seq: int, offset: int) -> None:
+        span = self._span(key)
+        pair = f"{seq},{offset}".encode()
+        if span is None:
+            self.text += self._head(key) + pair
+        else:
+            self.text = self.text[:span[1]] + b";" + pair + self.text[span[1]:]
 
 
 class Index:
@@ -54,7 +108,7 @@ class Index:
 
     def __init__(self) -> None:
         self.stamp: list[int] = []
-        self.keys: dict[str, list[list[int]]] = {}
+        self.keys = Keys()
         self.undos: list[list[int]] = []
         self.aborted: list[int] = []
         self.torn: list[int] = []
@@ -79,7 +133,7 @@ class Index:
             return
         key = record.get("key")
         if k in ("command", "undo") and isinstance(key, str):
-            self.keys.setdefault(key, []).append([seq, offset])
+            self.keys.add(key, seq, offset)
 
     def rolled(self, seq: int, numbers: list[int]) -> None:
         """A live command numbered `seq` rolled the generator's die `numbers` (after its
@@ -89,13 +143,9 @@ class Index:
             self.high = max(self.high, *numbers)
 
     def body(self) -> dict[str, Any]:
-        return {"stamp": self.stamp, "keys": self.keys, "undos": self.undos,
+        return {"stamp": self.stamp, "undos": self.undos,
                 "aborted": self.aborted, "torn": self.torn, "reuses": self.reuses,
                 "high": [self.high, self.prev_high, self.last_roller], "full_at": self.full_at}
-
-
-def _digest(body: str) -> str:
-    return hashlib.sha256(body.encode()).hexdigest()
 
 
 def load(encounter: Path) -> Index | None:
@@ -113,14 +163,16 @@ def load(encounter: Path) -> Index | None:
     except OSError:
         return None
     try:
-        held = json.loads(data)
-        body = held["index"]
-        if held.get("format") != FORMAT or held.get("sha") != _digest(
-                json.dumps(body, separators=(",", ":"))):
+        cut = data.find(b"\n")  # a JSON line, then the keys (`Keys`)
+        if cut < 0:
             return None
+        held = json.loads(data[:cut])
+        if held.get("format") != FORMAT or held.get("crc") != zlib.crc32(memoryview(data)[cut:]):
+            return None
+        body = held["index"]
         index = Index()
         index.stamp = [int(x) for x in body["stamp"]]
-        index.keys = {str(k): [[int(s), int(o)] for s, o in v] for k, v in body["keys"].items()}
+        index.keys = Keys(data[cut + 1:])
         index.undos = [[int(t), int(s)] for t, s in body["undos"]]
         index.aborted = [int(x) for x in body["aborted"]]
         index.torn = [int(x) for x in body["torn"]]
@@ -143,10 +195,10 @@ def save(encounter: Path, index: Index | Callable[[], Index]) -> None:
             if not isinstance(index, Index):
                 index = index()
             index.stamp = stamp_of(os.lstat(store.journal_path(encounter)))
-            body = json.dumps(index.body(), separators=(",", ":"))
-            data = json.dumps({"format": FORMAT, "sha": _digest(body)}, separators=(",", ":"))
-            data = data[:-1] + ',"index":' + body + "}"
+            keys = index.keys.text
+            head = json.dumps({"format": FORMAT, "crc": zlib.crc32(keys, zlib.crc32(b"\n")),
+                               "index": index.body()}, separators=(",", ":")).encode()
             os.ftruncate(fd, 0)
-            os.pwrite(fd, data.encode(), 0)
+            os.pwritev(fd, [head, b"\n", keys], 0)
         finally:
             os.close(fd)

@@ -91,8 +91,9 @@ def _built_alike(path: Path) -> bool:
     if kept is None:
         return False
     built = journal_book._build(journal.entries(path))
-    assert [kept.keys, kept.undos, kept.aborted, kept.torn, kept.reuses, kept.high] == \
-        [built.keys, built.undos, built.aborted, built.torn, built.reuses, built.high]
+    assert [kept.keys, kept.undos, kept.aborted, kept.torn, kept.reuses, kept.high,
+            kept.full_at] == [built.keys, built.undos, built.aborted, built.torn, built.reuses,
+                              built.high, built.full_at]
     return True
 
 
@@ -118,7 +119,7 @@ def test_issue_29_a_command_leaves_an_index_that_vouches_for_the_journal(run, en
     ok(run("roll", path, "1d20"))
     index = journal_index.load(path)
     assert index is not None
-    assert index.keys == {"A": [[1, 0]]}
+    assert index.keys.get("A") == [[1, 0]] and index.keys.get("B") == []
     assert journal_book.Journal.open(path, path.read_bytes(), 2, False, WHEN).index is not None
 
 
@@ -146,9 +147,9 @@ def test_issue_29_a_garbled_or_foreign_index_is_ignored(run, encounter):
     path = encounter(duel())
     ok(run("roll", path, "1d20", "--key", "A"))
     lock = store.lock_path(path)
-    held = json.loads(lock.read_bytes())
-    held["index"]["keys"] = {}  # the checksum no longer matches
-    lock.write_text(json.dumps(held))
+    held = lock.read_bytes()
+    assert held.endswith(b'\n"A"\t1,0')  # the keys after the JSON line (`Keys`)
+    lock.write_bytes(held.replace(b'\n"A"\t1,0', b'\n"B"\t1,0'))  # its CRC fails now
     assert journal_index.load(path) is None
     first = ok(run("roll", path, "1d20", "--key", "A")).out
     lock.write_bytes(b"\x00garbage")
@@ -174,3 +175,22 @@ def test_R_LOG_1_undo_after_n_actions_restores_every_state_exactly(run, encounte
         assert path.read_bytes() == state
     assert run("undo", path).code == 3
     ok(run("verify", path))
+
+
+def test_SPEC_key_every_key_is_kept_and_found_whatever_it_holds():
+    """The keys' block (`journal_index.Keys`): keys that hold tabs, newlines, quotes,
+    backslashes, non-ASCII letters, or another key's beginning, each with its own records,
+    oldest first, through a save and a load."""
+    keys = ["A", "AB", "B\tC", "line\nbreak", 'q"uote', "back\\slash", "año", "", " A"]
+    index = journal_index.Index()
+    for i, key in enumerate(keys * 3):
+        index.note(i + 1, 100 * i, {"type": "command", "key": key})
+    index.note(99, 9900, {"type": "command", "key": None})
+    n = len(keys)
+    for k, key in enumerate(keys):
+        assert index.keys.get(key) == [[k + 1, 100 * k], [k + n + 1, 100 * (k + n)],
+                                       [k + 2 * n + 1, 100 * (k + 2 * n)]], key
+    assert index.keys.get("C") == [] and index.keys.get("a") == []
+    loaded = journal_index.Keys(index.keys.text)
+    assert all(loaded.get(key) == index.keys.get(key) for key in keys)
+    assert journal_index.Keys(b'\n"A"\tx,1').get("A") is None  # not what `add` writes
