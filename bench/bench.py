@@ -454,6 +454,8 @@ def print_curves(curves: list[Curve], goal: str) -> None:
     """Each curve as a table: median ms, ratio to the smallest size, the goal's ratio
     (`flat`: FLAT; `linear`: the ratio of the sizes) and whether it is met."""
     for title, unit, rows in curves:
+        if not rows:
+            continue  # (verify beyond VERIFY_MOST)
         smallest, first = rows[0][1], rows[0][0]
         print(f"\n| {'growth: ' + title:50} | {'median ms':>9} | {'ratio':>7} | "
               f"{'goal':>7} | met |")
