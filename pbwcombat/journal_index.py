@@ -81,6 +81,14 @@ class Keys:
         except ValueError:
             return None
 
+    @classmethod
+    def of(cls, keys: dict[str, list[str]]) -> Keys:
+        """The block for `keys` (each key's "SEQ,OFFSET" pairs, oldest first) at once: a
+        journal read whole notes 100,000 keys, which `add` one by one would search for
+        100,000 times."""
+        return cls(b"".join(cls._head(key) + ";".join(pairs).encode()
+                            for key, pairs in keys.items()))
+
     def add(self, key: str, seq: int, offset: int) -> None:
         span = self._span(key)
         pair = f"{seq},{offset}".encode()
@@ -104,7 +112,7 @@ class Index:
     they outweigh the file)."""
 
     __slots__ = ("stamp", "keys", "undos", "aborted", "torn", "reuses", "high", "prev_high",
-                 "last_roller", "full_at")
+                 "last_roller", "full_at", "bulk")
 
     def __init__(self) -> None:
         self.stamp: list[int] = []
@@ -117,6 +125,7 @@ class Index:
         self.prev_high = -1
         self.last_roller = 0
         self.full_at = 0
+        self.bulk: dict[str, list[str]] | None = None  # keys noted by `_build`, then `Keys.of`
 
     def note(self, seq: int, offset: int, record: dict[str, Any]) -> None:
         """One complete record of the journal, in order (`kind` as journal.kind reads it)."""
@@ -133,7 +142,10 @@ class Index:
             return
         key = record.get("key")
         if k in ("command", "undo") and isinstance(key, str):
-            self.keys.add(key, seq, offset)
+            if self.bulk is not None:
+                self.bulk.setdefault(key, []).append(f"{seq},{offset}")
+            else:
+                self.keys.add(key, seq, offset)
 
     def rolled(self, seq: int, numbers: list[int]) -> None:
         """A live command numbered `seq` rolled the generator's die `numbers` (after its
