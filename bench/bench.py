@@ -140,6 +140,8 @@ SEALS = ("journal_sha", "prev_sha")  # the fields `seal` computes
 
 def prepare_duel(folder: Path, entries: int) -> Path:
     path = folder / f"duel-{entries}.toml"
+    for old in (path.with_name(path.name + ".journal"), path.with_name(path.name + ".lock")):
+        old.unlink(missing_ok=True)  # a fresh duel: its first record holds the start
     path.write_text(DUEL.format(seed=SEED))
     subprocess.run([PBW, "roll-initiative", str(path), "--dice", "15,3"], check=True,
                    stdout=subprocess.DEVNULL, env=dict(os.environ))
