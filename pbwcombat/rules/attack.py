@@ -50,20 +50,34 @@ def choose_weapon(a: Combatant, t: Combatant, key: str | None) -> Weapon:
     raise IllegalAction("R-ATK-8", "weapon_reaches", name=a.display, target=t.display)
 
 
+def attacker_and_target(res: Resolution, attacker: str, target: str
+                        ) -> tuple[Combatant, Combatant]:
+    """The checks every attack command makes before its cost (`attack`, a charge): an actor
+    that may act and attack (R-ACT-11 total defense), a target that is another combatant, not
+    dead, that it is aware of (R-INI-4)."""
+    a = require_actor(res, attacker)
+    no_attacks_in_total_defense(res, a)
+    t = res.combatant(target)
+    check_target(res, a, t)
+    return a, t
+
+
+def check_target(res: Resolution, a: Combatant, t: Combatant) -> None:
+    """R-ATK-1 not itself, R-HP-1 not dead, R-INI-4 aware of it: for each target named."""
+    if t.id == a.id:
+        raise IllegalAction("R-ATK-1", "cannot_attack_itself", name=a.display)
+    if t.status == "dead":
+        raise IllegalAction("R-HP-1", "already_dead", name=t.display)
+    check_aware(res, a, t)
+
+
 def attack(res: Resolution, attacker: str, target: str, weapon_key: str | None, mod: int,
            on_intercept: str, from_behind: bool, declared: circ.Declared = circ.NONE,
            defensively: bool = False) -> None:
     """`attack`: checks, then the draw order of R-DIC-4: interception contest, provoked AoOs,
     attack d20, confirmation d20, damage. `declared`: R-CIR-1's circumstances;
     `defensively`: fighting defensively (R-ACT-11)."""
-    a = require_actor(res, attacker)
-    no_attacks_in_total_defense(res, a)
-    t = res.combatant(target)
-    if target == attacker:
-        raise IllegalAction("R-ATK-1", "cannot_attack_itself", name=a.display)
-    if t.status == "dead":
-        raise IllegalAction("R-HP-1", "already_dead", name=t.display)
-    check_aware(res, a, t)
+    a, t = attacker_and_target(res, attacker, target)
     check_standard(res, a)
     w = choose_weapon(a, t, weapon_key)
     if not in_reach_or_range(a, w, t):
@@ -138,11 +152,7 @@ def full_attack(res: Resolution, attacker: str, targets: list[str], weapon_key: 
     if not named:
         raise UsageError("attack_full_give_one_more")
     for t in named:
-        if t.id == attacker:
-            raise IllegalAction("R-ATK-1", "cannot_attack_itself", name=a.display)
-        if t.status == "dead":
-            raise IllegalAction("R-HP-1", "already_dead", name=t.display)
-        check_aware(res, a, t)
+        check_target(res, a, t)
     check_full_round(res, a, "a full attack")
     w = choose_weapon(a, named[0], weapon_key)
     mods: tuple[Mod, ...] = (Mod(mod, "gm"),) if mod else ()
@@ -188,8 +198,9 @@ def full_attack(res: Resolution, attacker: str, targets: list[str], weapon_key: 
 def _one_roll(res: Resolution, attacker: str, target: str, w: Weapon, mods: tuple[Mod, ...],
               on_intercept: str, from_behind: bool,
               declared: circ.Declared = circ.NONE) -> None:
-    """One roll of a full attack: a whole attack (R-ATK-1…4, R-INT-3/4, R-ATK-7, ammo);
-    `--on-intercept forfeit` gives up this roll only."""
+    """One roll of a full attack: the −4 (or refusal) of a shot into melee (R-ATK-6), then a
+    whole attack as `strike` makes it (R-INT-3/4, R-ATK-7, ammo); `--on-intercept forfeit`
+    gives up this roll only."""
     a = res.enc.get(attacker)
     t = res.enc.get(target)
     roll_mods = mods
@@ -198,24 +209,7 @@ def _one_roll(res: Resolution, attacker: str, target: str, w: Weapon, mods: tupl
             res.emit(ev.AttackRefused(attacker, a.display, "into_melee"))
             return
         roll_mods = (*mods, Mod(-4, "into_melee"))
-    named = target
-    target = intercept_attack(res, attacker, target, w.kind == "ranged", from_behind,
-                              on_intercept)
-    if not target:
-        return
-    if target != named:
-        declared = circ.NONE  # R-CIR-1: not to an interceptor
-    if w.kind == "ranged":
-        for enemy in provokers(res, attacker, a.position, engaged_exempt=False):
-            attack_of_opportunity(res, enemy, attacker, a.position)  # R-ATK-7
-            if dropped(res, attacker, a.hp):
-                res.emit(ev.AttackRefused(attacker, a.display, "fell"))
-                return
-    if not unarmed_provokes(res, attacker, target, w):
-        return
-    attack_roll(res, attacker, target, w, "attack", roll_mods, declared=declared)
-    if w.ammo is not None:
-        res.emit(ev.AmmoSpent(attacker, w.id, w.name, w.ammo - 1))
+    strike(res, attacker, target, w, roll_mods, on_intercept, from_behind, declared)
 
 
 def unarmed_provokes(res: Resolution, attacker: str, target: str, w: Weapon) -> bool:

@@ -18,18 +18,17 @@ from pbwcombat.geometry import Square, distance, path_cost, path_through, weapon
 from pbwcombat.model import Combatant, Weapon
 from pbwcombat.rules import circumstances as circ
 from pbwcombat.rules import ready, stance
-from pbwcombat.rules.allowance import (
-    check_aware,
-    check_full_round,
-    check_standard,
-    require_actor,
-    single_action_turn,
-)
+from pbwcombat.rules.allowance import check_full_round, check_standard, single_action_turn
 from pbwcombat.rules.approach import approach
-from pbwcombat.rules.attack import attack, choose_weapon, declared_of, strike
+from pbwcombat.rules.attack import (
+    attack,
+    attacker_and_target,
+    choose_weapon,
+    declared_of,
+    strike,
+)
 from pbwcombat.rules.effects import PRONE, held
 from pbwcombat.rules.hp import strain_after_standard
-from pbwcombat.rules.stance import no_attacks_in_total_defense
 
 CHARGE = Mod(2, "charge")
 
@@ -67,14 +66,7 @@ def end_square(res: Resolution, a: Combatant, t: Combatant, w: Weapon) -> Square
 def charge(res: Resolution, attacker: str, target: str, weapon_key: str | None, mod: int,
            on_intercept: str, from_behind: bool, declared: circ.Declared) -> None:
     """`attack WHO TARGET --charge` (R-ACT-11)."""
-    a = require_actor(res, attacker)
-    no_attacks_in_total_defense(res, a)
-    t = res.combatant(target)
-    if target == attacker:
-        raise IllegalAction("R-ATK-1", "cannot_attack_itself", name=a.display)
-    if t.status == "dead":
-        raise IllegalAction("R-HP-1", "already_dead", name=t.display)
-    check_aware(res, a, t)
+    a, t = attacker_and_target(res, attacker, target)  # as `attack` checks them
     if a.conditions and held(a.conditions).no_run_or_charge and not res.force:
         raise IllegalAction("R-CND-5", "cannot_charge_held", name=a.display)
     if a.conditions and PRONE in a.conditions and not res.force:
