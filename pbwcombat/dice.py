@@ -557,12 +557,17 @@ class DiceSource:
         self.n = n
         self.supplied: list[int] = list(supplied or [])
         self.drawn: list[Die] = []
+        # R-DIC-3: the first supplied face that did not fit its die, kept through a restore:
+        # an act played by orders that drew it is passed over, but the command is exit 2
+        self.bad_face: UsageError | None = None
 
     def die(self, sides: int) -> Die:
         if self.supplied:
             face = self.supplied.pop(0)
             if not 1 <= face <= sides:
-                raise UsageError("supplied_face_not_face_d", rule="R-DIC-3", face=face, sides=sides)
+                self.bad_face = self.bad_face or UsageError(
+                    "supplied_face_not_face_d", rule="R-DIC-3", face=face, sides=sides)
+                raise self.bad_face
             rolled = Die(sides, face, None, False)
         else:
             rolled = Die(sides, self._face(self.n, sides), self.n, False)

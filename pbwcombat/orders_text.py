@@ -306,9 +306,11 @@ def referenced_ids(rule: Rule) -> list[str]:
 
 
 def actions_named(rule: Rule) -> list[str]:
-    """The action ids (R-ACT) a rule's acts take, for R-SIM-4's report."""
+    """The action ids (R-ACT) a rule's acts take, readied ones included (R-RDY-5), for
+    R-SIM-4's report."""
     out = []
     for argv in rule.acts:
-        if argv[0] == "action" and len(argv) > 1 and not argv[1].startswith("--"):
-            out.append(argv[1])
+        words = argv[1:] if argv[0] == "ready" else argv
+        if words and words[0] == "action" and len(words) > 1 and not words[1].startswith("--"):
+            out.append(words[1])
     return out

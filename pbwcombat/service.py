@@ -237,6 +237,8 @@ def run_action(path: Path, command: str, action: Action, opts: Options) -> Outco
         from pbwcombat.dispatch import apply_action  # the rules: only when acting
 
         res = apply_action(enc, action, source, now, opts.force)
+        if source.bad_face is not None:  # drawn by an act orders passed over (R-DIC-3)
+            raise source.bad_face
         assert res.enc.dice is not None
         after = res.enc.replace(dice=res.enc.dice.replace(n=source.n),
                                 state=res.enc.state.replace(version=enc.state.version + 1))

@@ -29,7 +29,7 @@ FORMATS = ("bbcode", "markdown", "plain", "json")
 EVENT_TYPES = sorted(ev.EVENTS, key=lambda c: c.__name__)
 
 # Events that are bookkeeping only: their effects are told by other events.
-SILENT = {"TurnEnded", "ActionSpent", "AttackRecorded", "Stabilized", "DeclarationTaken",
+SILENT = {"TurnEnded", "ActionSpent", "AttackRecorded", "DeclarationTaken",
           "FlatFootedEnded", "AooUsed", "StreakSet", "Escaped",
           "ConditionTicked", "SkippedTurnCounted", "TurnHandedOver", "UsesSpent",
           "PresenceEngaged", "PresenceEnded",  # R-ENG-5: `show` tells it

@@ -150,7 +150,6 @@ NARRATION: dict[type[ev.Event], Callable[[Narrator, Any], str | None]] = {
     ev.TurnEnded: Narrator._silent,
     ev.ActionSpent: Narrator._silent,
     ev.AttackRecorded: Narrator._silent,
-    ev.Stabilized: Narrator._silent,
     ev.DeclarationTaken: Narrator._silent,
     ev.ConditionApplied: Narrator._ConditionApplied,
     ev.ConditionRemoved: Narrator._ConditionRemoved,
@@ -165,6 +164,7 @@ NARRATION: dict[type[ev.Event], Callable[[Narrator, Any], str | None]] = {
     ev.ConcentrationRolled: Narrator._ConcentrationRolled,  # R-ACT-10
     ev.AidRolled: Narrator._AidRolled,  # R-ACT-12
     ev.AidGiven: Narrator._AidGiven,
+    ev.Stabilized: Narrator._Stabilized,  # R-ACT-12, R-HP-4
     ev.AidUsed: Narrator._silent,
     ev.AidEnded: Narrator._silent,
     ev.TouchAttackRolled: Narrator._TouchAttackRolled,

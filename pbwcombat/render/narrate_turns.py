@@ -110,6 +110,15 @@ class TurnLines(NarratorBase):
         return self.t("BleedRolled", name=self.name(e.name), roll=self.roll(e.roll),
                       outcome=self.markup.bold(outcome))
 
+    def _Stabilized(self, e: ev.Stabilized) -> str | None:
+        """A dying combatant made stable (R-ACT-12 stabilize, R-HP-4): said, unless the
+        bleed roll just before has said it ("… — stable.")."""
+        last = self._last
+        if isinstance(last, ev.BleedRolled) and last.who == e.who and last.stabilized:
+            return None
+        return self.t("Stabilized", name=self.name(e.name),
+                      stable=self.markup.bold(self.cat["status_stable"]))
+
     def _FreeRolled(self, e: ev.FreeRolled) -> str:
         reason = f" ({self.markup.escape(e.reason)})" if e.reason else ""
         key = "FreeRolled" if e.name else "FreeRolled_anon"

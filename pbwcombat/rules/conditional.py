@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 
 from pbwcombat import actions as act
 from pbwcombat import events as ev
+from pbwcombat import menu
 from pbwcombat.actions import Action, check_own, parse_declared
 from pbwcombat.engine import Resolution
 from pbwcombat.errors import IllegalAction, Message, PbwError, UsageError
@@ -29,6 +30,8 @@ from pbwcombat.orders_text import (
     referenced_ids,
     rules_of,
 )
+from pbwcombat.rules import manoeuvres as mv
+from pbwcombat.rules.effects import PRONE
 from pbwcombat.rules.orders import (
     RULE_PLAYER,
     can_attack_this_turn,
@@ -84,22 +87,37 @@ def when_holds(enc: Encounter, me: Combatant, rule: Rule) -> bool:
 # -- the DO -------------------------------------------------------------------------------
 
 
-def _weakest_ally(enc: Encounter, me: Combatant) -> Combatant:
-    """R-ORD-4 `weakest-ally`: the lowest hp fraction among its side (itself included),
-    not dead or removed; ties to file order."""
+def _weakest_ally(enc: Encounter, me: Combatant, others: bool = False) -> Combatant | None:
+    """R-ORD-4 `weakest-ally`: the lowest hp fraction among its side (itself included, unless
+    `others`: a row that cannot take its actor, R-ACT-12), not dead or removed; ties to file
+    order."""
     pool = [c for c in enc.combatants if c.side == me.side and not c.removed
-            and c.status != "dead"]
-    return min(pool, key=lambda c: c.hp / c.full_hp)
+            and c.status != "dead" and not (others and c.id == me.id)]
+    return min(pool, key=lambda c: c.hp / c.full_hp, default=None)
 
 
-def _enemy(res: Resolution, me: Combatant, which: str, attacking: bool) -> Combatant | None:
+def _enemy(res: Resolution, me: Combatant, which: str, attacking: bool,
+           row: str = "", tripping: bool = False) -> Combatant | None:
     """`nearest` / `weakest` (R-ORD-4): among the enemies it can attack this turn (R-ORD-1:
     from where it stands, or after one move when it still has one), the nearest (ties: file
     order) or the lowest hp (then nearest, then file order). For an act that is not an attack,
-    among every enemy it may target."""
-    foes = targets_of(res.enc, me)
+    among every enemy it may target; for a row of R-ACT-12 that needs a melee weapon reaching
+    its enemy (`row`: trip, aid another's `--against`, coup de grace), among those one reaches
+    from where it stands, and for a coup de grace among the helpless ones, dying and stable
+    included. A trip (`row` trip, or `tripping`: `attack … --full --trip`) leaves out the
+    enemies already prone (ruling: the placeholder names one the act is worth taking on)."""
+    if row == "coup-de-grace":
+        foes = [c for c in res.enc.combatants if c.side != me.side and not c.removed
+                and c.status != "dead" and mv.helpless(c)
+                and (res.enc.state.phase != "surprise" or me.is_aware_of(c))]
+    else:
+        foes = targets_of(res.enc, me)
     if attacking:
         foes = [f for f in foes if can_attack_this_turn(res, me, f)]
+    elif row:
+        foes = [f for f in foes if mv.reaching(me, f) is not None]
+    if tripping or row == "trip":
+        foes = [f for f in foes if PRONE not in f.conditions]
     if not foes:
         return None
     rank = {c.id: i for i, c in enumerate(res.enc.combatants)}
@@ -113,6 +131,18 @@ def _enemy(res: Resolution, me: Combatant, which: str, attacking: bool) -> Comba
     return min(foes, key=lambda f: (f.hp, gap(f), rank[f.id]))
 
 
+# R-ACT-12's rows whose enemy a melee weapon must reach, by the option that names it
+_REACHED = {("coup-de-grace", "--target"), ("trip", "--target"), ("aid-another", "--against")}
+
+
+def _row_of(me: Combatant, argv: tuple[str, ...]) -> str:
+    """The built-in row an `action` act takes ("" for any other act, or the actor's own
+    action of that id, which wins over the table, R-ACT-8)."""
+    if argv[0] != "action" or len(argv) < 2 or me.action(argv[1]) is not None:
+        return ""
+    return menu.ALIASES.get(argv[1], argv[1])
+
+
 def resolve_targets(res: Resolution, me: Combatant, argv: tuple[str, ...]
                     ) -> tuple[str, ...] | None:
     """The act with its placeholders named (None: a placeholder has nobody to name)."""
@@ -121,16 +151,22 @@ def resolve_targets(res: Resolution, me: Combatant, argv: tuple[str, ...]
         return argv
     names: dict[str, str] = {}
     attacking = argv[0] == "attack"
+    row = _row_of(me, argv)
     for p in used:
+        chosen: Combatant | None
         if p == "self":
-            names[p] = me.id
+            chosen = me
         elif p == "weakest-ally":
-            names[p] = _weakest_ally(res.enc, me).id
+            chosen = _weakest_ally(res.enc, me, row in menu.TARGETED)
         else:
-            enemy = _enemy(res, me, p, attacking)
-            if enemy is None:
-                return None
-            names[p] = enemy.id
+            option = next((argv[i - 1] for i, w in enumerate(argv)
+                           if i and p in w.split(",")), "")
+            chosen = _enemy(res, me, p, attacking,
+                            row if (row, option) in _REACHED else "",
+                            attacking and "--trip" in argv)
+        if chosen is None:
+            return None
+        names[p] = chosen.id
     return fill(argv, names)
 
 

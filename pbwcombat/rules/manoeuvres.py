@@ -18,6 +18,7 @@ from pbwcombat.errors import IllegalAction
 from pbwcombat.geometry import distance, melee_weapons, weapon_threatens
 from pbwcombat.model import Combatant, Weapon
 from pbwcombat.rules import conditions, ready
+from pbwcombat.rules.aid import use_aid
 from pbwcombat.rules.aoo import attack_of_opportunity, can_make_aoo, dropped
 from pbwcombat.rules.attack_roll import roll_miss_chance
 from pbwcombat.rules.damage import reduce_damage
@@ -199,8 +200,14 @@ def trip_roll(res: Resolution, me: Combatant, t: Combatant, counter: bool) -> bo
     mods = [Mod(best.attack, "attack")]
     if a.conditions:
         mods += held(a.conditions).melee_mods
+    # ruling: the touch attack is an attack roll against T (Clarifications), so aid another
+    # on attack against T reaches it, and T's aid on Defense against the actor counts
+    if a.aid and (aided := use_aid(res, me.id, t.id, "attack")):
+        mods.append(Mod(aided, "aid"))
     target = res.enc.get(t.id)
     defense = touch_defense(target)
+    if target.aid and (aided := use_aid(res, t.id, me.id, "defense")):
+        defense += aided
     roll = res.dice.d20(*mods)
     n = roll.natural
     hit = n != 1 and (n == 20 or roll.total >= defense)

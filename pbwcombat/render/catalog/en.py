@@ -115,6 +115,7 @@ EN: dict[str, str] = {
     "BleedRolled": "{name} is bleeding: {roll} (1–10 stabilises) — {outcome}.",
     "bleed_stable": "stable",
     "bleed_loses": "loses 1 hp",
+    "Stabilized": "{name} is {stable}: no longer dying.",
     "FreeRolled": "{name} rolls {expr}{reason}: {roll}",
     "FreeRolled_anon": "Roll {expr}{reason}: {roll}",
     "Removed": "{name} leaves the fight.",

@@ -134,6 +134,7 @@ ES: dict[str, str] = {
     "BleedRolled": "{name} se desangra: {roll} (1–10 se estabiliza) — {outcome}.",
     "bleed_stable": "estable",
     "bleed_loses": "pierde 1 PG",
+    "Stabilized": "{name} queda {stable}: ya no se desangra.",
     "FreeRolled": "{name} tira {expr}{reason}: {roll}",
     "FreeRolled_anon": "Tirada {expr}{reason}: {roll}",
     "Removed": "{name} abandona el combate.",
