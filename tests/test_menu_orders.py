@@ -388,3 +388,59 @@ def test_R_HP_4_a_bleed_roll_that_stabilizes_says_it_once(run: Any, encounter: A
     r = ok(run("next", path, "--dice", "5"))  # Tom's turn starts: 1d100 = 5, stable
     assert who(path, "tom")["status"] == "stable"
     assert "stable" in r.out and "no longer dying" not in r.out
+
+
+# -- resolve, odds for every option, completion ------------------------------------------------
+
+
+def test_R_ORD_4_resolve_plays_a_menu_order_of_one_without_a_declaration(
+        run: Any, encounter: Any) -> None:
+    """The declared flow: Aldric has not declared, so `resolve` plays his orders (a charge)
+    in his turn."""
+    path = _menu(encounter, run, ogre_at=(5, 0), guard_at=(9, 9))
+    ok(run("orders", path, "aldric", "attack nearest --charge"))
+    r = ok(run("resolve", path, "--dice", "10,5", "--format", "json"))
+    (roll,) = [e for e in events(r, "AttackRolled") if e["attacker"] == "aldric"]
+    assert roll["roll"]["total"] == 10 + 5 + 2 and roll["target"] == "ogre"
+    assert who(path, "ogre")["hp"] == 40 - 8
+
+
+@pytest.mark.parametrize("rule", MENU_RULES)
+def test_R_SIM_1_odds_plays_every_menu_option(run: Any, encounter: Any, rule: str) -> None:
+    """Each option in an order, played by `odds` from Aldric's turn (the ogre beside him, the
+    guard asleep, Tom at -3): a report, the same again for the seed, nothing "not played"
+    but the actions no rule takes."""
+    path = _menu(encounter, run, guard=SLEEPING, tom="max_hp = 20\n")
+    ok(run("hp", path, "tom", "-23"))
+    rule = rule.replace(" bob ", " tom ").replace(" orc ", " guard ").replace(" orc", " guard")
+    ok(run("orders", path, "aldric", rule, "attack-nearest"))
+    before = snapshot(path)
+    args = ("odds", path, "--runs", 12, "--seed", "0d", "--jobs", 1, "--format", "json")
+    report = ok(run(*args)).json()["odds"]
+    assert report["runs"] == 12 and ok(run(*args)).json()["odds"] == report
+    named = "bolt" in rule
+    assert report["not_played"] == ([] if named else [
+        {"id": "aldric", "name": "Aldric", "actions": ["bolt"], "names": ["Bolt"]}])
+    assert snapshot(path) == before  # R-SIM-1: the file and journal left alone
+
+
+@pytest.mark.parametrize("shell", ["zsh", "fish"])
+def test_completion_of_the_built_in_action_ids_after_action_who(
+        run: Any, encounter: Any, monkeypatch: pytest.MonkeyPatch, shell: str) -> None:
+    """R-ACT-8: after `action FILE WHO` the shell offers WHO's own actions, then the table's
+    rows that `action` takes (not those that are commands of their own)."""
+    from pbwcombat import menu
+
+    path = _menu(encounter, run)
+    monkeypatch.setenv("_PBWCOMBAT_COMPLETE", f"complete_{shell}")
+    monkeypatch.setenv("_TYPER_COMPLETE_ARGS", f"pbwcombat action {path} aldric co")
+    if shell == "fish":
+        monkeypatch.setenv("_TYPER_COMPLETE_FISH_ACTION", "get-args")
+    r = run()
+    assert (r.code, r.err) == (0, "")
+    rows = [rid for rid in menu.offered() if rid.startswith("co")]
+    assert "coup-de-grace" in rows and "charge" not in menu.offered()
+    for rid in rows:
+        assert rid in r.out
+    monkeypatch.setenv("_TYPER_COMPLETE_ARGS", f"pbwcombat action {path} aldric bo")
+    assert "bolt" in run().out  # its own action
