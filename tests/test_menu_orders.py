@@ -254,7 +254,7 @@ def test_R_DIC_3_a_supplied_face_that_does_not_fit_is_exit_2_under_orders(
 # -- played by odds (R-SIM-1/4) ------------------------------------------------------------
 
 
-def _duel(hero_orders: list[str], gap: int = 6, feats: tuple[str, ...] = ()) -> str:
+def _sword_duel(hero_orders: list[str], gap: int = 6, feats: tuple[str, ...] = ()) -> str:
     """A fighter (two attacks, str +3, `feats`) against an orc `gap` squares away that holds
     its ground (it attacks whoever comes into reach)."""
     sword = {"id": "sword", "name": "Sword", "attack": 4, "damage": "1d8+3",
@@ -287,8 +287,8 @@ def test_R_SIM_1_a_charge_or_trip_order_changes_the_odds(run: Any, encounter: An
     """The same encounter and seed, with and without the menu's option in the orders: the
     reports differ (the charge's +2 / −2, the tripped orc's −4 Defense and −4 attack), and
     each is the same run again and with --jobs 2."""
-    without = encounter(_duel(plain, gap), name="plain.toml")
-    with_it = encounter(_duel(menu, gap), name="menu.toml")
+    without = encounter(_sword_duel(plain, gap), name="plain.toml")
+    with_it = encounter(_sword_duel(menu, gap), name="menu.toml")
     a, b = _report(run, without), _report(run, with_it)
     assert a["sides"] != b["sides"] or a["combatants"] != b["combatants"]
     assert a["rounds"] != b["rounds"] or a["combatants"] != b["combatants"]
@@ -303,8 +303,8 @@ def test_R_SIM_1_a_trip_order_wins_more_often(run: Any, encounter: Any) -> None:
     the same full attack without the trip, over 300 seeded runs. A prone orc is not named to
     be tripped again (ruling): that rule is passed over for the plain full attack."""
     feats = ("improved-trip",)
-    plain = _report(run, encounter(_duel(["attack nearest --full"], 1, feats), name="p.toml"))
-    trip = _report(run, encounter(_duel(["attack nearest --full --trip",
+    plain = _report(run, encounter(_sword_duel(["attack nearest --full"], 1, feats), name="p.toml"))
+    trip = _report(run, encounter(_sword_duel(["attack nearest --full --trip",
                                          "attack nearest --full"], 1, feats), name="t.toml"))
     assert _won(trip) > _won(plain) + 0.05
 
