@@ -271,6 +271,8 @@ def print_all_growth(sizes: tuple[int, ...]) -> None:
     *commands, verify = journal_growth(sizes)
     print_curves(commands, "flat")
     print_curves([verify], "linear")
+    per_turn = [(n, 100 * t) for n, t in odds_turn_growth()]  # 100 turns: ms to read
+    print_curves([("odds: CPU of 100 turns in-process", "combatants", per_turn)], "flat")
     walk, step = walk_growth()
     print_curves([walk, step], "linear")
     own = [(n, max(0.0, t - s)) for (n, t), (_, s) in zip(walk[2], step[2], strict=True)]
@@ -579,6 +581,36 @@ def attack_roll_cost(runs: int = 1_000) -> tuple[float, float]:
     finally:
         Resolution.emit = emit  # type: ignore[method-assign]
     return fight, rolled[0] / runs
+
+
+ODDS_TURN_SIZES = (6, 20, 100, 300)
+
+
+def odds_turn_growth(sizes: tuple[int, ...] = ODDS_TURN_SIZES) -> list[tuple[int, float]]:
+    """`odds`' CPU per turn played, in-process, on `crowd(n)` (two rounds of each fight,
+    initiative rolled in each; turns counted in a second pass): issue 29 asks it flat in
+    combatants."""
+    import tomllib
+
+    from pbwcombat import events as ev
+    from pbwcombat.model import validate
+    from pbwcombat.sim import odds as sim
+
+    rows = []
+    for n in sizes:
+        enc = validate(tomllib.loads(crowd(n)))
+        ids, runs = sim.reported(enc), max(3, 600 // n)
+        sim.play(enc, sim.run_key(b"warm", 0), 2, ids)
+        start = time.process_time()
+        for r in range(runs):
+            sim.play(enc, sim.run_key(b"turns", r), 2, ids)
+        cpu = time.process_time() - start
+        events: list[object] = []
+        for r in range(runs):
+            sim.play(enc, sim.run_key(b"turns", r), 2, ids, record=events)
+        turns = sum(1 for e in events if type(e) is ev.TurnStarted)
+        rows.append((n, cpu / turns))
+    return rows
 
 
 def odds_speed() -> list[tuple[str, int, float, float, str]]:

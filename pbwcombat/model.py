@@ -204,12 +204,17 @@ class Encounter(Record):
     }
 
     # -- lookups --------------------------------------------------------------
-    # Two caches live in the instance's __dict__, made on first use and copied along by
+    # Three caches live in the instance's __dict__, made on first use and copied along by
     # every functional update, since they hold no records (only ids, places, sides, counts):
     #   _index: id → place in `combatants`; dropped when `combatants` is replaced (`replace`),
     #           kept by `changed` (one combatant's fields change, not who is where);
     #   _facts: name → a fact of the combatants' ids, sides, status, conditions and
-    #           weapons (`fact`); dropped when a change touches one of `_FACT_FIELDS`.
+    #           weapons (`fact`); dropped when a change gives one of `_FACT_FIELDS` a new
+    #           value;
+    #   _holders: field → the ids whose field is set (`holders`); one field's entry is
+    #           dropped when a change sets or clears that field for someone.
+    # Copies share these dicts while they hold for both; a change that drops an entry gives
+    # its copy a dict of its own, never editing the one it shares.
     def _positions(self) -> dict[str, int]:
         """id → index in `combatants` (lookups stay O(1))."""
         data = self.__dict__
@@ -240,6 +245,20 @@ class Encounter(Record):
         if name not in facts:
             facts[name] = compute(data["combatants"])
         return facts[name]
+
+    def holders(self, field: str) -> tuple[str, ...]:
+        """The ids of the combatants whose `field` is set (aid given, a readied plan, a
+        guard, presence engagements…), in file order: what a turn's hooks look at, kept until
+        a change sets or clears that field for someone (not a scan of everyone at every turn:
+        issue 29's cost per turn)."""
+        data = self.__dict__
+        held: dict[str, tuple[str, ...]] | None = data.get("_holders")
+        if held is None:
+            held = data["_holders"] = {}
+        ids = held.get(field)
+        if ids is None:
+            ids = held[field] = tuple([c.id for c in data["combatants"] if getattr(c, field)])
+        return ids
 
     def side_counts(self) -> dict[str, int]:
         """Active combatants per side."""
@@ -349,8 +368,18 @@ class Encounter(Record):
         fields.update(before.__dict__)
         fields.update(changes)
         out["combatants"] = tuple(people)  # same ids in the same places: `_index` holds
-        if "_facts" in out and not _FACT_FIELDS.isdisjoint(changes):
-            del out["_facts"]
+        facts, held = out.get("_facts"), out.get("_holders")
+        if facts is not None or held:
+            was = before.__dict__
+            for k, value in changes.items():
+                # facts are kept when their fields keep their values (a hit that leaves the
+                # status "ok" names it all the same: dropped at every hit, they were worked
+                # out again from every combatant, O(n) a turn, issue 29)
+                if facts is not None and k in _FACT_FIELDS and value != was[k]:
+                    del out["_facts"]
+                    facts = None
+                if held and k in held and bool(value) != bool(was[k]):
+                    held = out["_holders"] = {f: ids for f, ids in held.items() if f != k}
         return obj
 
 
@@ -361,6 +390,7 @@ def _forget_combatants(enc: Encounter) -> None:
     """Drop the caches of an encounter whose combatants were replaced wholesale."""
     enc.__dict__.pop("_index", None)
     enc.__dict__.pop("_facts", None)
+    enc.__dict__.pop("_holders", None)
 
 
 def _count_sides(combatants: tuple[Combatant, ...]) -> dict[str, int]:

@@ -2,9 +2,10 @@
 tests). `odds` plays with the commands' own engine (R-SIM-3); what the speed work changed in
 it is each a faster way to the same answer, so each is compared with its plain form: the
 path-finder's remembered answers with the search, R-ENG-5's presence pairs with the check pair
-by pair, the nearest-target cut with the full scan, the turn order's look-ups with the scan of
-the tuples, and whole fights with all of them swapped back, event by event, over the example
-encounters and random small ones (conditions, readied actions, orders, rules off and on).
+by pair, the nearest-target cut with the full scan, the turn order's look-ups with the scan
+of the tuples, the encounter's caches (facts, holders) with asking afresh; and whole fights
+with all of them swapped back, event by event, over the example encounters and random small
+ones (conditions, readied actions, orders, rules off and on).
 """
 
 from __future__ import annotations
@@ -87,8 +88,18 @@ def plain_not_passed(res: Resolution) -> Iterator[str]:
         yield cid
 
 
+def plain_holders(enc: Encounter, field: str) -> tuple[str, ...]:
+    return tuple(c.id for c in enc.combatants if getattr(c, field))
+
+
+def plain_fact(enc: Encounter, name: str, compute: Any) -> Any:
+    return compute(enc.combatants)  # worked out afresh every time it is asked
+
+
 def plain_forms(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every fast path swapped back for its plain form."""
+    """Every fast path swapped back for its plain form (the encounter's caches included)."""
+    monkeypatch.setattr(Encounter, "holders", plain_holders)
+    monkeypatch.setattr(Encounter, "fact", plain_fact)
     monkeypatch.setattr(presence, "presence_pairs", plain_presence_pairs)
     monkeypatch.setattr(turns, "_not_passed", plain_not_passed)
     monkeypatch.setattr(orders, "_farthest", lambda me, kind: 10**9)
@@ -187,6 +198,46 @@ def test_R_GEO_8_remembered_paths_are_the_searchs_own_answers():
                                  threatened=frozenset(threatened) if frozen else threatened)
         assert got == pathfind.search(start, goal, budget=budget, blocked=blocked,
                                       threatened=threatened)
+
+
+def test_R_SIM_3_the_holders_cache_follows_each_change_and_leaves_older_states_alone():
+    """`Encounter.holders` (who has aid, a readied plan, a guard, presence): kept while a
+    change leaves the field set or clear for everyone, made again when one is set or cleared,
+    and an older encounter keeps its own answer; facts likewise survive a change that gives
+    their fields the values they had."""
+    from pbwcombat.model import Condition, Readied
+
+    enc = _encounters(1, 3)[0]
+    first, second = enc.combatants[0].id, enc.combatants[1].id
+    bare = enc
+    for c in enc.combatants:
+        bare = bare.with_combatant(c.id, guarding="", readied=None, conditions={})
+    assert bare.holders("guarding") == () and bare.holders("readied") == ()
+    guarded = bare.with_combatant(second, guarding=first)
+    assert guarded.holders("guarding") == (second,)
+    assert bare.holders("guarding") == ()  # the older state keeps its own answer
+    moved = guarded.with_combatant(second, position=(8, 8), guarding=first)  # still set
+    assert moved.holders("guarding") == (second,)
+    assert moved.__dict__["_holders"] is guarded.__dict__["_holders"]  # kept, not rebuilt
+    ready = moved.with_combatant(first, readied=Readied.new(plan="attack any", when="passes"))
+    assert ready.holders("readied") == (first,) and ready.holders("guarding") == (second,)
+    cleared = ready.with_combatant(second, guarding="")
+    assert cleared.holders("guarding") == () and ready.holders("guarding") == (second,)
+    for later in (guarded, moved, ready, cleared):
+        for field in ("guarding", "readied", "aid", "presence"):
+            assert later.holders(field) == plain_holders(later, field)
+    calls: list[int] = []
+
+    def count(people: tuple[Combatant, ...]) -> int:
+        calls.append(1)
+        return sum(1 for c in people if c.conditions)
+
+    assert cleared.fact("held", count) == 0 and len(calls) == 1
+    same = cleared.with_combatant(first, status=cleared.get(first).status, conditions={})
+    assert same.fact("held", count) == 0 and len(calls) == 1  # the same values: kept
+    prone = same.with_combatant(first, conditions={"prone": Condition.new()})
+    assert prone.fact("held", count) == 1 and len(calls) == 2  # a new value: again
+    assert same.fact("held", count) == 0
 
 
 def _states(encounters: list[Encounter]) -> Iterator[Resolution]:

@@ -26,8 +26,9 @@ def use_aid(res: Resolution, holder: str, other: str, kind: str) -> int:
 
 def end_aid(res: Resolution, who: str) -> None:
     """Aid another lasts until the actor's next turn starts."""
-    for c in res.enc.active:
-        if c.aid and any(a["by"] == who for a in c.aid):
+    for cid in res.enc.holders("aid"):
+        c = res.enc.get(cid)
+        if not c.removed and any(a["by"] == who for a in c.aid):
             res.emit(ev.AidEnded(c.id, who))
 
 

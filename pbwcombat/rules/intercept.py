@@ -50,9 +50,9 @@ def _guards_of(res: Resolution, ward: str, enemy: Combatant) -> list[Combatant]:
     """Guards of `ward` able to react (R-HP-3), enemies of `enemy`, with the ward still
     within their radius (R-INT-1), in initiative order."""
     where = res.enc.get(ward).position
-    guards = [c for c in res.enc.active
-              if c.guarding == ward and c.side != enemy.side and c.can_react
-              and within_reach(c, where)]
+    guards = [c for c in map(res.enc.get, res.enc.holders("guarding"))
+              if c.guarding == ward and not c.removed and c.side != enemy.side
+              and c.can_react and within_reach(c, where)]
     if len(guards) < 2:  # nobody guards it, most of the time: nothing to order
         return guards
     return sorted(guards, key=lambda c: initiative_rank(res, c.id))

@@ -102,7 +102,8 @@ def presence_pairs(res: Resolution) -> set[Pair]:
 def refresh(res: Resolution) -> None:
     """R-ENG-5: engage the pairs presence engages now, end those it no longer does."""
     want = presence_pairs(res)
-    have = {_pair(c.id, o) for c in res.enc.combatants for o in c.presence}
+    have = {_pair(cid, o) for cid in res.enc.holders("presence")
+            for o in res.enc.get(cid).presence}
     for a, b in sorted(have - want):
         if res.enc.find(a) is not None and res.enc.find(b) is not None:
             res.emit(ev.PresenceEnded(a, b))

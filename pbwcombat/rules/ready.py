@@ -129,8 +129,9 @@ class _Waiting(NamedTuple):
 def _waiting(res: Resolution, setter: str) -> list[_Waiting]:
     """The readied plans other than `setter`'s, in initiative order (R-RDY-2)."""
     found = []
-    for c in res.enc.active:
-        if c.readied is None or c.id == setter:
+    for cid in res.enc.holders("readied"):
+        c = res.enc.get(cid)
+        if c.readied is None or c.id == setter or c.removed:
             continue
         found.append(_Waiting(c, parse_trigger(c.readied.when),
                               plan_action(c.id, plan_words(c.readied.plan))))
