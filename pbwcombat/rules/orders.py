@@ -149,10 +149,14 @@ def _nearest(enc: Encounter, me: Combatant, pool: Sequence[Combatant], square: S
 def _farthest(me: Combatant, kind: str) -> int:
     """The greatest distance a weapon of `kind` ("melee", "ranged", "any") may strike at:
     `melee_weapon_for` and `ranged_weapon_for` find none for a target farther away."""
-    melee = max_reach(me) if kind != "ranged" else 0
-    shots = max(((w.range or 0) for w in me.weapons if w.kind == "ranged" and w.ammo != 0),
-                default=0) if kind != "melee" else 0
-    return max(melee, shots)
+    far = 0  # max_reach (melee) and the longest range with ammunition left, in one pass
+    for w in me.weapons:
+        if w.kind == "melee":
+            if kind != "ranged" and w.reach > far:
+                far = w.reach
+        elif kind != "melee" and w.ammo != 0 and (w.range or 0) > far:
+            far = w.range or 0
+    return far
 
 
 def walk_toward(res: Resolution, me: Combatant, goal: Square, budget: int,
