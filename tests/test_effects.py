@@ -22,19 +22,39 @@ def test_R_CND_5_every_condition_in_EFFECTS_has_a_name_in_both_catalogues() -> N
         assert missing == [], lang
 
 
-def test_no_module_but_the_effects_table_and_the_catalogues_names_a_condition() -> None:
-    """`"prone"` and the others appear as string constants only in rules/effects.py and the
-    catalogues: every other module asks the folds."""
+# issue 21: the only modules that may spell a condition's name: the effects table and the two
+# catalogues (the `cond_<id>` names); every other module asks the folds or uses the table's
+# named constants (effects.PRONE, …)
+NAMED_IN = ("rules/effects.py", "render/catalog/en.py", "render/catalog/es.py")
+
+
+def _condition_literals(allowed: tuple[str, ...]) -> list[str]:
+    """Every string constant of the package (f-string parts, dict keys, defaults, docstrings
+    included) that equals a condition name of `EFFECTS`, outside the `allowed` modules."""
     names = set(EFFECTS)
     found = []
     for path in sorted(PACKAGE.rglob("*.py")):
         rel = path.relative_to(PACKAGE).as_posix()
-        if rel == "rules/effects.py" or rel.startswith("render/catalog"):
+        if rel in allowed:
             continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Constant) and node.value in names:
                 found.append(f"{rel}:{node.lineno} {node.value!r}")
-    assert found == []
+    return found
+
+
+def test_no_module_but_the_effects_table_and_the_catalogues_names_a_condition() -> None:
+    """`"prone"` and the others appear as string constants only in rules/effects.py and the
+    two catalogues: every other module asks the folds (issue 21)."""
+    assert _condition_literals(NAMED_IN) == []
+
+
+def test_the_condition_literal_scan_is_not_blind() -> None:
+    """Without its exemptions the scan finds the table's rows and the catalogues' names."""
+    found = _condition_literals(())
+    for rel, name in (("rules/effects.py", "'prone'"), ("render/catalog/en.py", "'stunned'"),
+                      ("render/catalog/es.py", "'invisible'")):
+        assert any(f.startswith(rel + ":") and f.endswith(name) for f in found), rel
 
 
 def test_R_CND_3_prone_melee_attacks_minus_4_defense_minus_4_melee_plus_4_ranged() -> None:
