@@ -1,5 +1,8 @@
 """Actions: what a command asks for, as values; `pbwcombat.dispatch` sends each to its rule.
 
+The value layer (issue 21 item 6): nothing here asks the state, so posts read a declared
+action with the same parser its command uses; the id check is `rules/usage.py`'s.
+
 Each action reads and writes its own command line, as python-chess's `Move.from_uci`/`uci()`:
 `to_argv(Attack("aldric", "snag", "longsword"))` is `("attack", "aldric", "snag", "--weapon",
 "longsword")` and `from_argv` reads it back to an equal action. That argument list, not the
@@ -10,7 +13,6 @@ are `--options` (a bool is a flag), named after the field with dashes.
 
 from typing import TYPE_CHECKING, Any, ClassVar, get_type_hints
 
-from pbwcombat.engine import Resolution
 from pbwcombat.errors import UsageError
 from pbwcombat.frozen import Value
 from pbwcombat.orders_text import ACT_READER, ELSE, THEN
@@ -635,52 +637,15 @@ def declared_argv(action: Action) -> tuple[str, ...]:
     return (verb, *rest)
 
 
-_ID_FIELDS = ("attacker", "target", "who", "defender", "ward", "against")
-
-
-_ID_NAMES: dict[type, tuple[tuple[str, ...], tuple[str, ...]]] = {}  # per action type
-
-
-def _id_names(kind: type) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The single-id and id-list attributes `kind` has (getattr of an absent one raises
-    inside, slow for the simulator's thousands of actions a second)."""
-    names = _ID_NAMES.get(kind)
-    if names is None:
-        fields = getattr(kind, "_fields", ())
-        names = _ID_NAMES[kind] = (
-            tuple(n for n in _ID_FIELDS if n in fields or hasattr(kind, n)),
-            tuple(n for n in ("targets", "target", *_DECLINES)
-                  if n in fields or hasattr(kind, n)))
-    return names
-
-
-def check_ids(res: Resolution, action: object) -> None:
-    """Usage before rules: an unknown combatant or weapon is exit 2 whatever the state."""
-    ids, lists = _id_names(type(action))
-    for name in ids:
-        ref = getattr(action, name, None)
-        if isinstance(ref, str):
-            res.combatant(ref)
-    for field in lists:
-        refs = getattr(action, field, ())
-        for ref in refs if isinstance(refs, tuple) else ():
-            res.combatant(ref)
-    if isinstance(action, TakeAction):
-        check_own(action, res.combatant(action.who))
-    elif isinstance(action, (Attack, FullAttack)) and action.weapon:
-        check_own(action, res.combatant(action.attacker))
-
-
 def check_own(action: object, me: "Combatant") -> None:
     """Usage that needs the actor (exit 2): an action it has or the table's row taken as
-    `action` takes it (R-ACT-8), a weapon it holds. `check_ids` and `orders` (R-ORD-4, each
-    act of a rule) share it."""
+    `action` takes it (R-ACT-8), a weapon it holds. `rules.usage.check_ids` and `orders`
+    (R-ORD-4, each act of a rule) share it."""
     if isinstance(action, TakeAction):
         check_take_action(action, me)
     weapon = getattr(action, "weapon", None)
     if isinstance(action, (Attack, FullAttack)) and weapon and me.weapon(weapon) is None:
         raise UsageError("has_weapon_named", name=me.display, weapon=weapon)
-
 
 
 def check_take_action(x: TakeAction, me: "Combatant | None" = None) -> None:

@@ -23,6 +23,7 @@ from pbwcombat.engine import Handler, Resolution, Tables
 from pbwcombat.model import Encounter
 from pbwcombat.rules import families, presence, ready
 from pbwcombat.rules.pacing import expire_absences
+from pbwcombat.rules.usage import check_ids
 
 PHASES = ("ON_ROUND_START", "ON_TURN_START", "ON_SKIPPED_TURN", "ON_TURN_COUNTED",
           "ON_TURN_END")
@@ -58,7 +59,7 @@ def dispatch(res: Resolution, action: object, ids_known: bool = False) -> None:
     """Check the ids (exit 2 whatever the state; not when the caller took them from the
     encounter), then resolve `action` by its rule."""
     if not ids_known:
-        a.check_ids(res, action)
+        check_ids(res, action)
     # R-AOO-4: this action's declines, and the command's (a declared round, orders)
     no_aoo = getattr(action, "no_aoo", ())
     no_intercept = getattr(action, "no_intercept", ())

@@ -69,6 +69,16 @@ def test_declare_queues_the_action_in_the_file(run, five_fight):
     assert people(path)["gob"]["hp"] == 1
 
 
+@pytest.mark.parametrize("lang, words", [("en", "move to (3,4)"), ("es", "(3,4)")])
+def test_R_OUT_5_a_declared_act_is_told_from_its_parsed_action(run, five_fight, lang, words):
+    """Issue 21 item 6, one parse: the post reads the declared act with the command's own
+    parser, so an option's comma-separated value (`--no-aoo gob,orc`) is not taken for the
+    square the move goes to (a hand-written argv scan said "move to —")."""
+    r = ok(run("declare", five_fight, "ann", "move", "3,4", "--no-aoo", "gob,orc",
+               "--lang", lang))
+    assert words in r.out and "—" not in r.out.split("declar")[-1].splitlines()[0]
+
+
 @pytest.mark.parametrize("argv", [
     ["ann", "attack", "nobody"],                       # unknown target
     ["ann", "attack", "gob", "--weapon", "halberd"],   # unknown weapon

@@ -63,7 +63,7 @@ LAYER_OF: dict[str, str] = {
     "pbwcombat.journal_texts": STORE,  # format 4: which whole texts, a state rebuilt
     "pbwcombat.engine": ENGINE,
     "pbwcombat.evolve": ENGINE,
-    "pbwcombat.actions": ENGINE,
+    "pbwcombat.actions": BASE,  # action values: posts read a declared act with its parser
     "pbwcombat.rules": RULES,
     "pbwcombat.rules.effects": BASE,  # condition effects as data, read by the model and posts
     "pbwcombat.dispatch": DISPATCH,

@@ -8,8 +8,10 @@ import json
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from pbwcombat import actions as act
 from pbwcombat import events as ev
 from pbwcombat.dice import Roll, RolledTerm
+from pbwcombat.errors import UsageError
 from pbwcombat.render.catalog import CATALOGUES, Agree
 from pbwcombat.render.markup import Plain
 from pbwcombat.render.messages import contract
@@ -322,87 +324,82 @@ class NarratorBase:
 
     def declared(self, actor: str, argv: tuple[str, ...]) -> str:
         """R-OUT-5: a declared action in words (its acts joined by "then", its fallback plans
-        by "else", R-ORD-5/6); its command syntax only with --gm."""
-        from pbwcombat.orders_text import ELSE, THEN
-
-        plans: list[list[list[str]]] = [[[]]]
-        for word in argv:
-            if word == ELSE:
-                plans.append([[]])
-            elif word == THEN:
-                plans[-1].append([])
-            else:
-                plans[-1][-1].append(word)
+        by "else", R-ORD-5/6); its command syntax only with --gm. Each act is read by the
+        command's own parser (`actions.parse_declared`), then told from the Action."""
+        try:
+            plans = act.split_plans(argv)
+        except UsageError:  # `declare` never queues an empty act: a journal tampered with
+            plans = [[tuple(argv)]]
         words = self.cat["plan_else"].join(
-            self.cat["plan_then"].join(self._declared_words(actor, act) for act in plan)
+            self.cat["plan_then"].join(self.act_words(actor, act) for act in plan)
             for plan in plans)
         if self.gm:
             words += " (" + self.markup.escape(" ".join(argv)) + ")"
         return words
 
-    def _declared_words(self, actor: str, argv: list[str]) -> str:
-        enc = self.enc
-
-        def who(cid: str) -> str:
-            c = enc.find(cid) if enc is not None else None
-            return self.name(c.display if c is not None else cid)
-
-        verb, rest = (argv[0], argv[1:]) if argv else ("", [])
-        valued = {"--weapon", "--mod", "--on-intercept", "--to", "--no-aoo", "--no-intercept",
-                  "--target", "--text", "--cost", "--cover", "--concealment", "--against"}
-        free = [a for i, a in enumerate(rest)
-                if not a.startswith("--") and (i == 0 or rest[i - 1] not in valued)]
-        squares = [tuple(a.replace(" ", "").split(",")) for a in rest if "," in a]
-        to = "—"
-        if squares and len(squares[-1]) == 2 \
-                and all(x.lstrip("+-").isdigit() for x in squares[-1]):
-            to = self.pos((int(squares[-1][0]), int(squares[-1][1])))
-        if verb == "attack" and free and "--full" in rest:  # R-ACT-5
-            return self.t("do_full_attack",
-                          targets=", ".join(who(t) for t in free[0].split(",") if t))
-        if verb == "move" and "--withdraw" in rest:  # R-ACT-6
-            return self.t("do_withdraw", to=to)
-        if verb == "action":  # R-ACT-1
-            if "--text" in rest[:-1]:
-                return self.markup.escape(rest[rest.index("--text") + 1])
-            me = enc.find(actor) if enc is not None else None
-            a = me.action(free[0]) if me is not None and free else None
-            if a is None and free and free[0] == "stand-up":  # the built-in one (R-CND-3)
-                return self.t("do_stand_up")
-            if a is None and free:  # a row of the built-in table (R-ACT-8)
-                from pbwcombat.menu import row
-
-                r = row(free[0])
-                if r is not None:
-                    return self.markup.escape(r.name(self.lang))
-            name = self.markup.escape(a.display if a is not None else (free or ["?"])[0])
-            if "--target" in rest[:-1]:
-                targets = rest[rest.index("--target") + 1].split(",")
-                return self.t("do_action_on", action=name,
-                              targets=", ".join(who(t) for t in targets if t))
-            return self.t("do_action", action=name)
-        if verb == "attack" and free:
-            weapon = rest[rest.index("--weapon") + 1] if "--weapon" in rest[:-1] else None
-            if weapon is None:
-                return self.t("do_attack", target=who(free[0]))
-            me = enc.find(actor) if enc is not None else None
-            w = me.weapon(weapon) if me is not None else None
-            return self.t("do_attack_with", target=who(free[0]),
-                          weapon=self.markup.escape(w.name if w is not None else weapon))
-        if verb == "move":
-            if "--away" in rest:
+    def act_words(self, actor: str, argv: tuple[str, ...]) -> str:
+        """One declared act (`attack snag --weapon bow`) in words, from its parsed Action:
+        "attacks Snag with the Bow"; an act no longer parsed, or of a kind without words of
+        its own (`ready`), is "does something else"."""
+        try:
+            x = act.parse_declared(actor, argv)
+        except UsageError:
+            return self.t("do_other")
+        if isinstance(x, act.FullAttack):  # R-ACT-5
+            return self.t("do_full_attack", targets=", ".join(self.who(t) for t in x.targets))
+        if isinstance(x, act.Attack):
+            if x.weapon is None:
+                return self.t("do_attack", target=self.who(x.target))
+            me = self.enc.find(actor) if self.enc is not None else None
+            w = me.weapon(x.weapon) if me is not None else None
+            return self.t("do_attack_with", target=self.who(x.target),
+                          weapon=self.markup.escape(w.name if w is not None else x.weapon))
+        if isinstance(x, act.Move):
+            to = self.pos(x.waypoints[-1] if x.waypoints else None)
+            if x.withdraw:  # R-ACT-6
+                return self.t("do_withdraw", to=to)
+            if x.away:
                 return self.t("do_away")
-            key = "do_step" if "--step" in rest else "do_run" if "--run" in rest else "do_move"
+            key = "do_step" if x.step else "do_run" if x.run else "do_move"
             return self.t(key, to=to)
-        if verb == "disengage":
-            if "--reckless" in rest:
+        if isinstance(x, act.TakeAction):  # R-ACT-1
+            return self.take_action_words(actor, x)
+        if isinstance(x, act.Disengage):
+            if x.reckless:
                 return self.t("do_reckless")
-            return self.t("do_disengage_to", to=to) if "--to" in rest else self.t("do_disengage")
-        if verb == "intercept" and free:
-            return self.t("do_intercept", ward=who(free[0]))
-        if verb == "delay":
+            return self.t("do_disengage") if x.to is None \
+                else self.t("do_disengage_to", to=self.pos(x.to))
+        if isinstance(x, act.Intercept):
+            return self.t("do_intercept", ward=self.who(x.ward))
+        if isinstance(x, act.Delay):
             return self.t("do_delay")
         return self.t("do_other")
+
+    def take_action_words(self, actor: str, x: act.TakeAction) -> str:
+        """R-ACT-1 `action WHO …` in words: its text, the built-in stand-up, a row of the
+        Actions in Combat table (R-ACT-8) by its name, or the actor's own action."""
+        if x.text is not None:
+            return self.markup.escape(x.text)
+        me = self.enc.find(actor) if self.enc is not None else None
+        a = me.action(x.names[0]) if me is not None and x.names else None
+        if a is None and x.names and x.names[0] == act.STAND_UP:  # the built-in one (R-CND-3)
+            return self.t("do_stand_up")
+        if a is None and x.names:  # a row of the built-in table (R-ACT-8)
+            from pbwcombat.menu import row
+
+            r = row(x.names[0])
+            if r is not None:
+                return self.markup.escape(r.name(self.lang))
+        name = self.markup.escape(a.display if a is not None else (x.names or ("?",))[0])
+        if x.target:
+            return self.t("do_action_on", action=name,
+                          targets=", ".join(self.who(t) for t in x.target))
+        return self.t("do_action", action=name)
+
+    def who(self, cid: str) -> str:
+        """A combatant named by id in a declared act: its name, else the id as typed."""
+        c = self.enc.find(cid) if self.enc is not None else None
+        return self.name(c.display if c is not None else cid)
 
     def change(self, key: str, old: Any, new: Any, pc: bool = False) -> str:
         """One changed key of a hand edit or a `set` (R-LOG-2): "Mira hp 3 → 12"; a non-PC's

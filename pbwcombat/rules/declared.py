@@ -10,7 +10,6 @@ from pbwcombat.actions import (
     Disengage,
     FullAttack,
     TakeAction,
-    check_ids,
     declared_argv,
     join_plans,
     parse_declared,
@@ -23,6 +22,7 @@ from pbwcombat.rules.conditional import play_acts
 from pbwcombat.rules.engagement import require_engagement
 from pbwcombat.rules.orders import follow_orders, is_fleeing, orders_of, still_mine
 from pbwcombat.rules.turns import next_turn
+from pbwcombat.rules.usage import check_ids
 
 
 def declare(res: Resolution, who: str, argv: list[str]) -> None:

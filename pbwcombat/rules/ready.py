@@ -40,6 +40,7 @@ from pbwcombat.readying import (
 )
 from pbwcombat.rules.allowance import check_standard, require_actor
 from pbwcombat.rules.engagement import initiative_rank
+from pbwcombat.rules.usage import check_ids
 
 # -- readying --------------------------------------------------------------------------------
 
@@ -80,7 +81,7 @@ def _check_plan(res: Resolution, me: Combatant, plan: act.Action) -> None:
     """The plan's ids, weapon and action exist, as its own command would check them (exit
     2); an action of the file costs standard, move or free, and a move is one square's walk
     of up to its speed (R-RDY-1)."""
-    act.check_ids(res, _aimed(plan, me.id))  # `any` stands for someone: the readier will do
+    check_ids(res, _aimed(plan, me.id))  # `any` stands for someone: the readier will do
     if isinstance(plan, act.TakeAction):
         a = me.action(plan.action or "")
         if a is not None and a.cost not in ("standard", "move", "free"):
