@@ -129,7 +129,7 @@ def reveal(path: Path, force: bool, fmt: str | None, lang: str | None,
 
     enc = load(path)[1]
     return deliver(reveal_post(revealable_seed(enc, force), enc.state.version, fmt,
-                               lang or enc.lang), fmt or "plain", max_length)
+                               lang or enc.lang, enc.name), fmt or "plain", max_length)
 
 
 def odds(path: Path, runs: int, seed_hex: str, max_rounds: int, jobs: int | None,

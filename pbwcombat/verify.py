@@ -19,6 +19,7 @@ from pbwcombat.thread import dice_in
 
 if TYPE_CHECKING:
     from pbwcombat.model import DiceState, Encounter
+    from pbwcombat.render.markup import Plain
     from pbwcombat.thread import Unposted
 
 
@@ -90,10 +91,12 @@ def commitment_of(seed_hex: str) -> str:
     return hashlib.sha256(bytes.fromhex(seed_hex)).hexdigest()
 
 
-def reveal_post(dice: DiceState, version: int, fmt: str | None, lang: str = "en") -> str:
-    """What `dice reveal` prints (R-DIC-2): the generator's state and its commitment, as plain
-    lines labelled in `lang` (R-OUT-5), or in SPEC's JSON shape (version, events, text) plus
-    the seed's keys, which stay the same in every language for scripts."""
+def reveal_post(dice: DiceState, version: int, fmt: str | None, lang: str = "en",
+                name: str = "") -> str:
+    """What `dice reveal` prints (R-DIC-2), a post a GM can paste (issue 25): a header (the
+    encounter, "Dice revealed"), the generator's state and its commitment as lines labelled in
+    `lang` (R-OUT-5), and what players can now do with them; or SPEC's JSON shape (version,
+    events, text) plus the seed's keys, which stay the same in every language for scripts."""
     from pbwcombat.render.catalog import CATALOGUES
     from pbwcombat.render.markup import Plain, markup_for
 
@@ -102,15 +105,31 @@ def reveal_post(dice: DiceState, version: int, fmt: str | None, lang: str = "en"
     # post's format (no markup, link, mass mention or bidi control); the algorithm and the
     # seed are the file's fixed forms (a literal, 64 hex digits)
     markup = markup_for(fmt or "plain") if fmt != "json" else Plain()
-    text = "".join(cat[f"reveal_{key}"].format(value=value) + "\n" for key, value in (
-        ("algorithm", dice.algorithm), ("seed", dice.seed),
-        ("salt", markup.escape(dice.salt)), ("commitment", commitment_of(dice.seed))))
+    salt = cat["reveal_salt"].format(value=markup.escape(dice.salt)) if dice.salt \
+        else cat["reveal_salt_none"]
+    lines = [cat["reveal_algorithm"].format(value=dice.algorithm),
+             cat["reveal_seed"].format(value=dice.seed), salt,
+             cat["reveal_commitment"].format(value=commitment_of(dice.seed))]
+    verdict = cat["reveal_checkable" if dice.committed else "reveal_uncommitted"]
+    text = _post(_title(name, cat["reveal_title"], markup), lines, verdict)
     if fmt != "json":
         return _shaped(text, fmt)
     return json.dumps({"version": version, "events": [], "algorithm": dice.algorithm,
                        "seed": dice.seed, "salt": Plain().escape(dice.salt),
                        "commitment": commitment_of(dice.seed), "text": text},
                       ensure_ascii=False) + "\n"
+
+
+def _title(name: str, what: str, markup: Plain) -> str:
+    """A report's header, as a post's: `**Encounter** — Dice check` (the name, when the file
+    has one, bold and escaped as in every post's header)."""
+    return f"{markup.bold(markup.escape(name))} — {what}" if name else what
+
+
+def _post(title: str, lines: list[str], verdict: str) -> str:
+    """Header, a blank line, the report's labelled lines, a blank line, the verdict: blocks a
+    thread reader scans (and Markdown keeps apart, R-OUT-6)."""
+    return "\n".join([title, "", *lines, "", verdict]) + "\n"
 
 
 def _events(rec: dict[str, Any], kind: str) -> list[dict[str, Any]]:
@@ -158,6 +177,7 @@ def verify_post(report: Report, enc: Encounter, fmt: str | None, lang: str | Non
     R-OUT-5), or with `--format json` SPEC's JSON shape (version, events, text) plus the
     report's keys (`failures` in English, for scripts)."""
     from pbwcombat.render.catalog import CATALOGUES
+    from pbwcombat.render.markup import Plain, markup_for
 
     lang = lang or enc.lang
     cat = CATALOGUES[lang]
@@ -175,8 +195,9 @@ def verify_post(report: Report, enc: Encounter, fmt: str | None, lang: str | Non
         out += unposted_lines(report.unposted, shape, lang)
     out += [cat["verify_failure"].format(failure=_said(where, what, lang))
             for where, what in report.said]
-    out.append(cat["verify_ok"] if report.ok else cat["verify_failed"])
-    text = "\n".join(out) + "\n"
+    markup = markup_for(shape) if fmt != "json" else Plain()
+    text = _post(_title(enc.name, cat["verify_title"], markup), out,
+                 verdict(report, cat, markup))
     if fmt != "json":
         return _shaped(text, fmt)
     return json.dumps({
@@ -195,6 +216,23 @@ def verify_post(report: Report, enc: Encounter, fmt: str | None, lang: str | Non
                           "seq": u.record.get("seq"), "undone": u.undone}
                          for u in report.unposted]}),
         "text": text}, ensure_ascii=False) + "\n"
+
+
+def verdict(report: Report, cat: dict[str, str], markup: Plain) -> str:
+    """The report in one sentence players understand (issue 25): "all 30 rolls match the
+    seed; 27 faces were supplied by the GM", or that the check failed and from where on the
+    history cannot be trusted. Its outcome is bold (R-OUT-1)."""
+    if not report.ok:
+        return markup.bold(cat["verify_verdict_failed"]) + cat["verify_verdict_failed_why"]
+    n = report.generated
+    rolls = cat["verify_verdict_none"] if n == 0 else \
+        cat["verify_verdict_one" if n == 1 else "verify_verdict_other"].format(n=n)
+    said = markup.bold(cat["verify_verdict"].format(rolls=rolls))
+    m = report.supplied
+    if m:
+        said += cat["verify_supplied_by_gm_one" if m == 1 else "verify_supplied_by_gm_other"] \
+            .format(n=m)
+    return said + "."
 
 
 def verify_file(path: Path, raw: bytes, seed_hex: str, thread: str | None = None) -> Report:

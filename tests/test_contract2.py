@@ -171,7 +171,8 @@ def test_R_OUT_5_verify_reports_in_the_file_language_and_lang_overrides(run, enc
     path = _spanish_rolls(run, encounter)
     r = run("verify", path)
     assert r.code == 0 and "tiradas del generador comprobadas: 2" in r.out, r.out
-    assert "records checked" not in r.out and r.out.endswith("ok\n")
+    assert "records checked" not in r.out and r.out.splitlines()[-1] == \
+        "Veredicto: las 2 tiradas del generador coinciden con la semilla."  # issue 25
     r = run("verify", path, "--lang", "en")
     assert r.code == 0 and "generator rolls checked: 2" in r.out, r.out
     _hand_edit(path, "orc", "defense = 12", "defense = 13")
@@ -192,7 +193,7 @@ def test_R_OUT_8_verify_and_dice_reveal_take_max_length(run, encounter):
     assert r.code == 0 and "-- 8< --" in r.out, r.out
     assert all(len(part) <= 80 for part in r.out.split("-- 8< --\n"))
     assert json.loads(run("verify", path, "--max-length", "80", "--format", "json").out)["parts"]
-    r = run("dice", "reveal", path, "--force", "--max-length", "200")
+    r = run("dice", "reveal", path, "--force", "--max-length", "500")
     assert r.code == 0 and "semilla " in r.out and "-- 8< --" not in r.out, (r.out, r.err)
     r = run("dice", "reveal", path, "--force", "--max-length", "80")
     assert r.code == 0 and "-- 8< --" in r.out
@@ -206,12 +207,22 @@ def test_R_OUT_6_verify_and_reveal_keep_their_lines_in_markdown(run, encounter, 
     r = run("verify", path, "--format", fmt, "--lang", "en")
     assert r.code == 0
     lines = rendered_lines(r.out)
-    assert lines[1:4] == ["records checked: 2 (undone commands: 0, aborted: 0)",
+    assert lines[0] == "Test fight — Dice check"  # a post: its header first (issue 25)
+    assert lines[2:5] == ["records checked: 2 (undone commands: 0, aborted: 0)",
                           "generator rolls checked: 2", "supplied faces (not checkable): 0"]
-    assert lines[-1] == "ok"
+    assert lines[-1] == "Verdict: all 2 generator rolls match the seed."
     r = run("dice", "reveal", path, "--force", "--format", fmt, "--lang", "en")
-    assert [line.split(" ")[0] for line in rendered_lines(r.out)] == \
-        ["algorithm", "seed", "salt", "commitment"], r.out
+    lines = rendered_lines(r.out)
+    assert lines[0] == "Test fight — Dice revealed"
+    assert _labels(lines) == ["algorithm", "seed", "salt", "commitment"], r.out
+    assert lines[-1].startswith("The dice were never committed")  # no `dice commit` here
+
+
+def _labels(lines: list[str]) -> list[str]:
+    """The first words of a report's labelled lines: the block between the post's header and
+    its verdict (issue 25), each line `label value`."""
+    block = [line for line in lines[1:-1] if line]
+    return [line.split(" ")[0] for line in block]
 
 
 def test_R_LOG_7_a_0_1_journal_with_a_hand_edit_between_its_commands_keeps_working(
@@ -297,10 +308,12 @@ def test_R_OUT_5_dice_reveal_speaks_the_files_language_and_lang(run, encounter):
     path = encounter((ENCOUNTERS / "emboscada-en-el-vado.toml").read_text())
     ok(run("dice", "commit", path))
     es = ok(run("dice", "reveal", path, "--force")).out.splitlines()
-    assert [line.split(" ")[0] for line in es] == ["algoritmo", "semilla", "sal", "compromiso"]
+    assert _labels(es) == ["algoritmo", "semilla", "sal", "compromiso"]
+    assert es[0].endswith(" — Dados revelados")
     en = ok(run("dice", "reveal", path, "--force", "--lang", "en")).out.splitlines()
-    assert [line.split(" ")[0] for line in en] == ["algorithm", "seed", "salt", "commitment"]
-    assert es[1].split(" ")[1] == en[1].split(" ")[1]  # the same seed
+    assert _labels(en) == ["algorithm", "seed", "salt", "commitment"]
+    assert en[0].endswith(" — Dice revealed")
+    assert es[3].split(" ")[1] == en[3].split(" ")[1]  # the same seed
     data = json.loads(ok(run("dice", "reveal", path, "--force", "--format", "json")).out)
     assert {"algorithm", "seed", "salt", "commitment"} <= data.keys()
-    assert data["text"].startswith("algoritmo ")
+    assert data["text"].splitlines()[2].startswith("algoritmo ")

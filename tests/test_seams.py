@@ -315,7 +315,8 @@ def test_R_LOG_3_the_verify_and_reveal_reports_are_made_by_the_library() -> None
     report = Report(records=2, generated=3)
     report.fail(Message("at_record", seq=2), "changed")
     text = verify_post(report, enc, None)
-    assert "records checked: 2" in text and text.endswith("FAILED record 2: changed\nFAILED\n")
+    assert "records checked: 2" in text and "\nFAILED record 2: changed\n\n" in text
+    assert text.splitlines()[-1].startswith("Verdict: FAILED")
     shown = json.loads(verify_post(report, enc, "json"))
     assert shown["ok"] is False and shown["first_failure"] == "record 2: changed"
     assert shown["text"] == text and report.refusal().message.startswith("R-LOG-3: ")

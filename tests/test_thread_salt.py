@@ -78,7 +78,8 @@ def test_R_OUT_7_dice_reveal_cleans_the_salt_in_every_format(run, encounter, fmt
     assert any(line.startswith(label) for line in shown_text(r.out, fmt).splitlines())
     if fmt == "plain":
         return
-    page = html_of(r.out, fmt)
+    body = r.out.split("\n", 1)[1]  # the salt's lines, after the post's bold header
+    page = html_of(body, fmt)
     assert links_in(r.out, fmt) == [], page  # no link, whatever the renderer
     assert "https://" not in r.out and "<strong>" not in page and "<b>" not in page
     assert "<http" not in page  # no autolink, no raw tag

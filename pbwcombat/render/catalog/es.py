@@ -504,8 +504,23 @@ ES: dict[str, str] = {
     "verify_generated": "tiradas del generador comprobadas: {count}",
     "verify_supplied": "dados externos (no comprobables): {count}",
     "verify_failure": "FALLA {failure}",
-    "verify_ok": "ok",
-    "verify_failed": "FALLA",
+    "verify_title": "Comprobación de los dados",
+    "verify_verdict": "Veredicto: {rolls}",
+    "verify_verdict_none": "no hay tiradas del generador que comprobar",
+    "verify_verdict_one": "la única tirada del generador coincide con la semilla",
+    "verify_verdict_other": "las {n} tiradas del generador coinciden con la semilla",
+    "verify_supplied_by_gm_one": "; 1 dado es externo: lo dio el director (no comprobable)",
+    "verify_supplied_by_gm_other": "; {n} dados son externos: los dio el director (no "
+                                   "comprobables)",
+    "verify_verdict_failed": "Veredicto: FALLA",
+    "verify_verdict_failed_why": ": desde el primer problema de arriba, no se puede confiar en "
+                                 "las tiradas ni en la historia.",
+    "reveal_title": "Dados revelados",
+    "reveal_salt_none": "sal sin poner: los jugadores no pusieron ninguna",
+    "reveal_checkable": "Ya se puede comprobar cada tirada: este compromiso debe ser el que se "
+                        "publicó al comprometer los dados.",
+    "reveal_uncommitted": "Los dados nunca se comprometieron: ninguna tirada se puede contrastar "
+                          "con un compromiso.",
     "edit_changed": "{what} cambiado",
     "edit_unknown": "los cambios no están en el diario",
     "edit_more": "y {count} más",
