@@ -87,6 +87,10 @@ def grid(path: Path, png: Path | None, fmt: str | None, lang: str | None,
     from pbwcombat.render.gridmap import text_map
     from pbwcombat.service import load
 
+    if png is not None and not png.name:  # `--png ""` (or a folder): usage, exit 2
+        from pbwcombat.errors import UsageError
+
+        raise UsageError("png_needs_file_name")
     _, enc = load(path)
     fmt = fmt or enc.format
     text = text_map(enc, "plain" if fmt == "json" else fmt, lang or enc.lang) + "\n"

@@ -67,7 +67,7 @@ def test_R_CND_10_options_reported_in_show_in_both_languages(run, encounter):  #
            "--save", "ref:15"))
     text = ok(run("show", path, "--format", "plain")).out
     assert "bless (until removed; attack +1; saves +1)" in text
-    assert "on-fire (until removed; save ends: Reflex DC 15; 1d6 fire damage at each turn " \
+    assert "on fire (until removed; save ends: Reflex DC 15; 1d6 fire damage at each turn " \
         "start)" in text
     text = ok(run("show", path, "--format", "plain", "--lang", "es")).out
     assert "termina con una salvación: Reflejos CD 15" in text

@@ -18,9 +18,9 @@ STEP = re.compile(r"^\x1b\[1m\$ pbwcombat (.*)\x1b\[0m$", re.M)
 EN = ["Snag and Nit are unconscious (until the start of Mira's turn 10 turns from now).",
       "Grak is entangled (until removed; save ends: Reflex DC 15).",
       "- 2 (entangled) = 13 against Defense 17 — miss",
-      "Grak is on-fire (until removed; save ends: Reflex DC 15; 1d6 fire damage at each "
+      "Grak is on fire (until removed; save ends: Reflex DC 15; 1d6 fire damage at each "
       "turn start).",
-      "Grak is on-fire: 1d6 (6 supplied) = 6 damage (fire)",
+      "Grak is on fire: 1d6 (6 supplied) = 6 damage (fire)",
       "Grak's Reflex save against entangled: 1d20 (16 supplied) + 0 (Reflex) = 16 against "
       "DC 15 — saved",
       "Grak is no longer entangled: the save ends it.",
@@ -29,7 +29,7 @@ ES = ["Rasguño y Mordisco quedan inconscientes (hasta el inicio del 10.º turno
       "Grak queda enredado (sin límite de tiempo; termina con una salvación: Reflejos CD 15).",
       "- 2 (enredado) = 13 contra Defensa 17 — fallo",
       "1d6 de daño por fuego al inicio de cada turno",
-      "Grak está en-llamas: 1d6 (6 externo) = 6 de daño (fuego)",
+      "Grak está en llamas: 1d6 (6 externo) = 6 de daño (fuego)",
       "Salvación de Reflejos de Grak contra enredado: 1d20 (16 externo) + 0 (Reflejos) = 16 "
       "contra CD 15 — supera la salvación",
       "Grak ya no está enredado: la salvación lo termina.",

@@ -207,10 +207,14 @@ TzOpt = Annotated[str | None, typer.Option(
 
 
 def use_zone(tz: str | None) -> None:
-    """`--tz ZONE` (issue 25): deadlines in this run's posts in ZONE (exit 2 if unknown)."""
-    if tz is None:
-        return
+    """`--tz ZONE` (issue 25): deadlines in this run's posts in ZONE (exit 2 if unknown);
+    without it, the file's zone (a run in the same process as an earlier one, as the tests'
+    and scripts/post_snapshot.py's, does not inherit that one's `--tz`)."""
     from pbwcombat.clock import ZONE
+
+    if tz is None:
+        ZONE.set("")
+        return
     from pbwcombat.forms import time_zone
 
     try:

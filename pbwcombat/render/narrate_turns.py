@@ -50,7 +50,7 @@ class TurnLines(NarratorBase):
             mentions = [self.mention_of(p) for p in dict.fromkeys(e.players) if p]
             return " ".join([line, *mentions])
         if e.absent:  # R-PAC-2: its player is not mentioned
-            return self.t("TurnStarted_absent", name=self.name(e.name), at=e.absent)
+            return self.t("TurnStarted_absent", name=self.name(e.name), at=self.due(e.absent))
         if e.deadline and not self.deadline_shown:
             line = self.t("TurnStarted_deadline", name=self.name(e.name), at=self.due(e.deadline))
         else:
@@ -181,7 +181,7 @@ class TurnLines(NarratorBase):
 
     # -- R-PAC: pacing --------------------------------------------------------------------
     def _AbsenceSet(self, e: ev.AbsenceSet) -> str:
-        return self.t("AbsenceSet", name=self.name(e.name), at=e.at)
+        return self.t("AbsenceSet", name=self.name(e.name), at=self.due(e.at))
 
     def _AbsenceCleared(self, e: ev.AbsenceCleared) -> str:
         key = "AbsenceCleared_expired" if e.expired else "AbsenceCleared"

@@ -206,9 +206,9 @@ class NarratorBase:
         return moment.strftime("%Y-%m-%d %H:%M") + " UTC"
 
     def due(self, text: str) -> str:
-        """A deadline (`YYYY-MM-DD HH:MM`, UTC) as players read it: in UTC, or with the
-        file's `timezone` or `--tz` in that zone's local time ("1/12/2026 21:00 (hora de
-        Madrid)", issue 25)."""
+        """A time of the round's pacing (`YYYY-MM-DD HH:MM`, UTC: a deadline, an absence's end)
+        as players read it: in UTC, or with the file's `timezone` or `--tz` in that zone's local
+        time ("1/12/2026 21:00 (hora de Madrid)", issue 25)."""
         from pbwcombat.clock import local_time
 
         zone = local_time(text, self.enc.timezone if self.enc is not None else "")
@@ -225,9 +225,11 @@ class NarratorBase:
 
     # -- conditions (R-CND) ---------------------------------------------------------------
     def condition_name(self, name: str, gender: str = "m") -> str:
-        """A known condition in the post's language (agreeing with `gender`), else the slug."""
+        """A known condition in the post's language (agreeing with `gender`), else the name
+        the GM gave, its slug's dashes read as spaces ("en-llamas" → "en llamas", issue 25)."""
         key = f"cond_{name}_f" if gender == "f" else f"cond_{name}"
-        return self.cat.get(key) or self.cat.get(f"cond_{name}") or self.markup.escape(name)
+        return self.cat.get(key) or self.cat.get(f"cond_{name}") \
+            or self.markup.escape(name.replace("-", " "))
 
     def duration(self, turns: int | None, ends: str, of_name: str) -> str:
         """What is left of a condition (R-CND-2)."""
@@ -440,4 +442,4 @@ class NarratorBase:
         minutes = abs(left) // 60
         span = self.t("hours_minutes", h=minutes // 60, m=minutes % 60) if minutes >= 60 \
             else self.t("minutes", m=minutes)
-        return self.t("left" if left >= 0 else "left_overdue", time=span, at=deadline)
+        return self.t("left" if left >= 0 else "left_overdue", time=span, at=self.due(deadline))

@@ -240,7 +240,8 @@ def _status_line(enc: Encounter, c: Combatant, n: Narrator, gm: bool, now: str =
     if c.flat_footed and c.can_act and enc.state.phase in ("surprise", "combat") \
             and not held(c.conditions).flat_footed:
         bits.append(n.t("flat_footed", g=g))
-    for name, cond in c.conditions.items():  # R-CND-2: each with what is left of it
+    # R-CND-2: each condition with what is left of it; the dead keep theirs silently (R-CND-4)
+    for name, cond in () if c.status == "dead" else c.conditions.items():
         of = enc.find(cond.of) if cond.of else None
         left = n.duration(cond.turns, cond.ends or "start", of.display if of else "")
         terms = n.condition_terms(cond.entry())  # R-CND-6/10: save, damage, modifiers
@@ -270,7 +271,7 @@ def _status_line(enc: Encounter, c: Combatant, n: Narrator, gm: bool, now: str =
     if c.player:
         bits.append(m.escape(c.player))
     if c.absent_until and (not now or is_absent(c, now)):  # R-PAC-2
-        bits.append(n.t("absent_until", at=utc_text(c.absent_until)))
+        bits.append(n.t("absent_until", at=n.due(utc_text(c.absent_until))))
     return "- " + " · ".join(bits)
 
 
@@ -322,7 +323,7 @@ def pacing_lines(enc: Encounter, n: Narrator, now: str) -> list[str]:
         owe = n.names(c.display for c in owing(enc, now)) or "—"
         due = deadline_text(enc, enc.state.turn_started_at)
         lines.append(n.t("not_declared") + ": " + owe
-                     + (" (" + n.t("until", at=due) + ")" if due and owe != "—" else ""))
+                     + (" (" + n.t("until", at=n.due(due)) + ")" if due and owe != "—" else ""))
     ordered = by_orders(enc, now)
     if ordered:
         lines.append(n.t("by_orders") + ": " + n.names(c.display for c in ordered))

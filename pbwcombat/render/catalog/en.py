@@ -531,17 +531,17 @@ EN: dict[str, str] = {
     "OrdersSet": "{name} has new orders ({n} rules).",
     "OrdersSet_clear": "{name}'s orders are cleared.",
     # R-PAC: pacing the round (absences, reminders, resolving when all have declared)
-    "AbsenceSet": "{name} is absent until {at} UTC: acts by standing orders meanwhile.",
+    "AbsenceSet": "{name} is absent until {at}: acts by standing orders meanwhile.",
     "AbsenceCleared": "{name} is back (no longer absent).",
     "AbsenceCleared_expired": "{name}'s absence is over.",
     "AbsentPassed": "{name} is absent: passes.",
-    "TurnStarted_absent": "It is {name}'s turn (absent until {at} UTC: by orders).",
+    "TurnStarted_absent": "It is {name}'s turn (absent until {at}: by orders).",
     "Reminded_declared": "Reminder, round {round}: a declaration is still owed for {names} "
                          "{mentions}; {left}.",
     "Reminded_turn": "Reminder: it is {names}'s turn {mentions}; {left}.",
     "Reminded_nobody": "Reminder, round {round}: nobody owes a move; {left}.",
-    "left": "{time} left (deadline {at} UTC)",
-    "left_overdue": "the deadline ({at} UTC) passed {time} ago",
+    "left": "{time} left (deadline {at})",
+    "left_overdue": "the deadline ({at}) passed {time} ago",
     "left_none": "no deadline",
     "hours_minutes": "{h} h {m} min",
     "minutes": "{m} min",
@@ -551,8 +551,8 @@ EN: dict[str, str] = {
     "odds_not_played": "Not played: {items} — give them orders to include them (R-SIM-4).",
     "odds_not_played_item": "{name}'s {actions}",
     "by_orders": "By orders",
-    "until": "until {at} UTC",
-    "absent_until": "absent until {at} UTC",
+    "until": "until {at}",
+    "absent_until": "absent until {at}",
     # odds (R-SIM)
     "odds_title": "Odds",
     "odds_intro": "{runs} simulated fights from {start}, each to its end or at most {max}; "

@@ -5,6 +5,8 @@ fields (docs/dev/messages.md)."""
 from __future__ import annotations
 
 EN_MESSAGES: dict[str, str] = {
+    "msg_png_needs_file_name": "--png needs the name of the picture's file (e.g. --png "
+                               "round3.png)",
     "msg_engagement_off":
         "plain d20 (rules.engagement = false): nobody is engaged, there is no disengaging; "
         "leave with `move --withdraw` or `move --step`",

@@ -549,18 +549,18 @@ ES: dict[str, str] = {
     "OrdersSet": "{name} tiene órdenes nuevas ({n} reglas).",
     "OrdersSet_clear": "Se borran las órdenes de {name}.",
     # R-PAC: el ritmo de la ronda (ausencias, recordatorios, resolver cuando todos declaran)
-    "AbsenceSet": "{name} está ausente hasta el {at} UTC: mientras, actúa según sus órdenes.",
+    "AbsenceSet": "{name} está ausente hasta el {at}: mientras, actúa según sus órdenes.",
     "AbsenceCleared": "{name} ha vuelto (ya no está ausente).",
     "AbsenceCleared_expired": "La ausencia de {name} ha terminado.",
     "AbsentPassed": "{name} está ausente: pasa.",
-    "TurnStarted_absent": "Es el turno de {name} (ausente hasta el {at} UTC: según sus "
+    "TurnStarted_absent": "Es el turno de {name} (ausente hasta el {at}: según sus "
                           "órdenes).",
     "Reminded_declared": "Recordatorio, asalto {round}: falta la declaración de {names} "
                          "{mentions}; {left}.",
     "Reminded_turn": "Recordatorio: es el turno de {names} {mentions}; {left}.",
     "Reminded_nobody": "Recordatorio, asalto {round}: nadie debe ninguna acción; {left}.",
-    "left": "quedan {time} (plazo: {at} UTC)",
-    "left_overdue": "el plazo ({at} UTC) venció hace {time}",
+    "left": "quedan {time} (plazo: {at})",
+    "left_overdue": "el plazo ({at}) venció hace {time}",
     "left_none": "sin plazo",
     "hours_minutes": "{h} h {m} min",
     "minutes": "{m} min",
@@ -570,8 +570,8 @@ ES: dict[str, str] = {
     "odds_not_played": "Sin jugar: {items} — dales órdenes que las incluyan (R-SIM-4).",
     "odds_not_played_item": "{actions} de {name}",
     "by_orders": "Según sus órdenes",
-    "until": "hasta el {at} UTC",
-    "absent_until": "ausente hasta el {at} UTC",
+    "until": "hasta el {at}",
+    "absent_until": "ausente hasta el {at}",
     # probabilidades (R-SIM)
     "odds_title": "Probabilidades",
     "odds_intro": "{runs} combates simulados desde {start}, cada uno hasta su final o como "

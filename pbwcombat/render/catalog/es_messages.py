@@ -5,6 +5,8 @@ fields (docs/dev/messages.md)."""
 from __future__ import annotations
 
 ES_MESSAGES: dict[str, str] = {
+    "msg_png_needs_file_name": "--png necesita el nombre del archivo de la imagen (p. ej. --png "
+                               "asalto3.png)",
     "msg_engagement_off":
         "d20 puro (rules.engagement = false): nadie está entablado y no se desentabla; para "
         "salir, `move --withdraw` (retirada) o `move --step` (paso de 5 pies)",
