@@ -21,7 +21,7 @@ from pbwcombat import actions as a
 from pbwcombat.dice import DiceSource
 from pbwcombat.engine import Handler, Resolution, Tables
 from pbwcombat.model import Encounter
-from pbwcombat.rules import families, presence, ready
+from pbwcombat.rules import families, intercept, presence, ready
 from pbwcombat.rules.pacing import expire_absences
 from pbwcombat.rules.usage import check_ids
 
@@ -84,4 +84,5 @@ def apply_action(enc: Encounter, action: a.Action, dice: DiceSource, now: str,
     if res.enc.state.phase in ("surprise", "combat"):
         presence.refresh(res)  # R-ENG-5: after every command
         ready.drop_unable(res)  # R-CND-5: no actions, no readied plan
+        intercept.drop_unable(res)  # … and no guard
     return res

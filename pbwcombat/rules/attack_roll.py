@@ -34,10 +34,27 @@ def effective_defense(c: Combatant, melee: bool = True, unseen: bool = False) ->
     defense = c.defense + (h.defense_melee if melee else h.defense_ranged)
     lost = c.flat_footed or h.loses_dex or unseen
     if lost:
-        defense -= max(c.dex_mod, 0) + c.dodge
+        defense -= dex_lost(c, h.helpless)
     if c.stance:
         defense += stance.defense_change(c, lost)
     return defense + sum(m.value for m in custom(names, "defense"))  # R-CND-10
+
+
+def condition_attack_mods(a: Combatant, melee: bool) -> tuple[Mod, ...]:
+    """The attacker's condition modifiers on an attack roll (R-CND-3/5: prone's melee −4,
+    shaken's −2…; R-CND-10 custom `--attack`): every d20 attack roll takes them, touch
+    attacks (trip) and aid another included (Clarifications, R-CND-5)."""
+    if not a.conditions:
+        return ()
+    h = held(a.conditions)
+    return (*(h.melee_mods if melee else h.ranged_mods), *custom(a.conditions, "attack"))
+
+
+def dex_lost(c: Combatant, helpless: bool) -> int:
+    """What losing Dex takes off Defense: a positive `dex_mod` and `dodge` (R-INI-6); when
+    helpless the whole `dex_mod`, a negative one too, since HELPLESS_DEX replaces it (R-CND-5:
+    Defense = defense − dex_mod − dodge − 5)."""
+    return (c.dex_mod if helpless else max(c.dex_mod, 0)) + c.dodge
 
 
 SNEAK_RANGE = 6  # R-ACT-13: a ranged sneak attack only within 6 squares
@@ -152,9 +169,8 @@ def attack_roll(res: Resolution, attacker: str, target: str, weapon: Weapon, kin
         if covered and not defense_zero:
             defense += covered
             notes = (f"declared-cover-{declared.cover}",)
-    if h is not None:  # R-CND-3/5: the attacker's conditions (prone: its melee attacks −4)
-        mods = (*mods, *(h.melee_mods if melee else h.ranged_mods),
-                *custom(a.conditions, "attack"))  # R-CND-10
+    if h is not None:
+        mods = (*mods, *condition_attack_mods(a, melee))
     if melee and t.affecting:  # R-CND-5 helpless (R-HP-7's too): melee attacks against it +4
         mods = (*mods, *held(t.affecting).melee_against)
     if a.aid and (aided := use_aid(res, attacker, target, "attack")):  # R-ACT-12

@@ -130,6 +130,14 @@ def end_guard(res: Resolution, who: str) -> None:
         res.emit(ev.GuardEnded(who, g.display))
 
 
+def drop_unable(res: Resolution) -> None:
+    """Clarifications (R-CND-5): a guard whose actions become `none` guards nobody (as it
+    loses a readied plan), narrated; worked out after every command."""
+    for c in res.enc.active:
+        if c.guarding and not c.can_act:
+            res.emit(ev.GuardEnded(c.id, c.display))
+
+
 def _intercept(res: Resolution, x: act.Intercept) -> None:
     start_guard(res, x.defender, x.ward)
 

@@ -20,9 +20,9 @@ from pbwcombat.model import Combatant, Weapon
 from pbwcombat.rules import conditions, ready
 from pbwcombat.rules.aid import use_aid
 from pbwcombat.rules.aoo import attack_of_opportunity, can_make_aoo, dropped
-from pbwcombat.rules.attack_roll import roll_miss_chance
+from pbwcombat.rules.attack_roll import condition_attack_mods, dex_lost, roll_miss_chance
 from pbwcombat.rules.damage import reduce_damage
-from pbwcombat.rules.effects import PRONE, held
+from pbwcombat.rules.effects import PRONE, custom, held
 from pbwcombat.rules.engagement import engage
 from pbwcombat.rules.hp import change_hp, deal
 from pbwcombat.rules.rows import narrate
@@ -120,9 +120,7 @@ def aid_another(res: Resolution, me: Combatant, row: menu.Row, targets: list[str
     if not narrate(res, me, row, [ally.id], text, provokes):
         return
     a = res.enc.get(me.id)
-    mods = [Mod(w.attack, "attack")]
-    if a.conditions:
-        mods += held(a.conditions).melee_mods
+    mods = [Mod(w.attack, "attack"), *condition_attack_mods(a, melee=True)]
     roll = res.dice.d20(*mods)
     n = roll.natural
     success = n != 1 and (n == 20 or roll.total >= AID_DEFENSE)
@@ -149,9 +147,9 @@ def touch_defense(t: Combatant) -> int:
     h = held(names) if names else None
     lost = t.flat_footed or (h is not None and h.loses_dex)
     if lost:
-        base -= max(t.dex_mod, 0) + t.dodge
+        base -= dex_lost(t, h is not None and h.helpless)
     if h is not None:
-        base += h.defense_melee
+        base += h.defense_melee + sum(m.value for m in custom(names, "defense"))  # R-CND-10
     if t.stance:
         base += stance.defense_change(t, lost)
     return base
@@ -197,9 +195,7 @@ def trip_roll(res: Resolution, me: Combatant, t: Combatant, counter: bool) -> bo
                 return False
     a = res.enc.get(me.id)
     best = max(melee_weapons(a), key=lambda x: x.attack)
-    mods = [Mod(best.attack, "attack")]
-    if a.conditions:
-        mods += held(a.conditions).melee_mods
+    mods = [Mod(best.attack, "attack"), *condition_attack_mods(a, melee=True)]
     # ruling: the touch attack is an attack roll against T (Clarifications), so aid another
     # on attack against T reaches it, and T's aid on Defense against the actor counts
     if a.aid and (aided := use_aid(res, me.id, t.id, "attack")):
