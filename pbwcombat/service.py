@@ -248,8 +248,9 @@ def run_action(path: Path, command: str, action: Action, opts: Options) -> Outco
         if unused:
             warnings.append(Message("dice_unused", faces=",".join(map(str, unused)),
                                     rule="R-DIC-3"))
-        if not action.writes():  # R-PAC-3: a plain `remind` prints and writes nothing
-            return Outcome(render(after, res.events, opts, unused), warnings)
+        if not action.writes():  # R-PAC-3: a plain `remind` prints and writes nothing,
+            unchanged = after.replace(state=after.state.replace(version=enc.state.version))
+            return Outcome(render(unchanged, res.events, opts, unused), warnings)  # at its version
         text = render(after, res.events, opts, unused, preface=_preface(after, opts, prelude),
                       chain=None if opts.dry_run else store.sha256(data))
         if not opts.dry_run:

@@ -5,7 +5,7 @@ effects on touch attacks and aid another (R-CND-10). Dice only through --dice.""
 
 from __future__ import annotations
 
-from helpers import build, events, melee, ok, roll_init, warrior, who
+from helpers import build, doc, events, melee, ok, roll_init, snapshot, warrior, who
 
 
 def _orc_between_two(run, encounter, orders="attack-nearest"):  # type: ignore[no-untyped-def]
@@ -124,3 +124,109 @@ def test_R_CND_10_custom_attack_bonus_on_aid_another(run, encounter):  # type: i
     (aid,) = events(r, "AidRolled")
     assert aid["roll"]["total"] == 4 + 5 + 1
     assert aid["success"] is True  # 10 against Defense 10: the +1 makes it
+
+
+# -- R-ENG-6: nobody is engaged with one who has fallen or counts as down -------------------
+
+
+def test_R_ENG_6_a_mover_felled_by_an_aoo_is_left_engaged_with_nobody(run, encounter):  # type: ignore[no-untyped-def]
+    path = encounter(build(
+        warrior("a", "h", (0, 0), melee("sword", 5, "1d8"), init=5),
+        warrior("e", "m", (1, 0), melee("club", 2, "1d6"), hp=3)))
+    roll_init(run, path, "20,1")
+    ok(run("next", path))  # e's turn: it walks away from a and takes a's AoO
+    r = ok(run("move", path, "e", "4,0", "--dice", "15,5", "--format", "json"))
+    assert who(path, "e")["hp"] <= 0
+    assert not who(path, "a").get("engaged") and not who(path, "e").get("engaged")
+    kinds = [x["type"] for x in events(r) if x["type"] in ("Engaged", "Disengaged")]
+    assert kinds[-1] == "Disengaged"  # the AoO engaged them; the fall ended it, for good
+
+
+def test_R_ENG_6_ending_a_move_by_a_dazed_foe_engages_nobody(run, encounter):  # type: ignore[no-untyped-def]
+    path = encounter(build(
+        warrior("a", "h", (0, 0), init=5),
+        warrior("e", "m", (5, 0))))
+    roll_init(run, path, "20,1")
+    ok(run("condition", path, "e", "dazed"))
+    r = ok(run("move", path, "a", "4,0", "--format", "json"))
+    assert not events(r, "Engaged")
+    assert not who(path, "a").get("engaged")
+
+
+def test_R_ENG_6_an_attack_on_a_prone_foe_says_no_engagement_it_does_not_make(run, encounter):  # type: ignore[no-untyped-def]
+    path = encounter(build(
+        warrior("a", "h", (0, 0), init=5),
+        warrior("e", "m", (1, 0), hp=30)))
+    roll_init(run, path, "20,1")
+    ok(run("condition", path, "e", "prone"))
+    r = ok(run("attack", path, "a", "e", "--dice", "15,3", "--format", "json"))
+    assert not events(r, "Engaged")
+    assert "engaged" not in r.json()["text"]
+    assert not who(path, "a").get("engaged")
+
+
+# -- R-RDY-1: a readied action costs a standard, move or free action -------------------------
+
+
+def test_R_RDY_1_a_full_round_row_of_the_table_cannot_be_readied(run, encounter):  # type: ignore[no-untyped-def]
+    path = encounter(build(
+        warrior("a", "h", (0, 0), init=5),
+        warrior("b", "h", (0, 3)),
+        warrior("e", "m", (6, 0))))
+    roll_init(run, path, "20,12,10")
+    before = snapshot(path)
+    for row in ("coup-de-grace", "extinguish-flames"):
+        r = run("ready", path, "a", "action", row, "--target", "e", "--when", "acts:b")
+        assert r.code == 2, (row, r.code, r.err)
+        assert "R-RDY-1" in r.err
+        assert snapshot(path) == before
+    ok(run("ready", path, "a", "action", "draw-weapon", "--when", "acts:b"))  # a move row
+
+
+# -- R-CND-7: in an attack band, free actions stay open --------------------------------------
+
+
+def test_R_CND_7_a_confused_combatant_may_take_a_free_row_of_the_table(run, encounter):  # type: ignore[no-untyped-def]
+    path = encounter(build(
+        warrior("a", "h", (0, 0), init=5),
+        warrior("e", "m", (5, 0))))
+    roll_init(run, path, "1,20")  # e first
+    ok(run("condition", path, "e", "confused", "--by", "a"))
+    ok(run("next", path))
+    ok(run("next", path, "--dice", "5"))  # e's turn again: 05, attack the one who confused it
+    assert doc(path)["state"]["turn"] == "e"
+    ok(run("action", path, "e", "drop-item"))  # a free row
+    before = snapshot(path)
+    r = run("action", path, "e", "total-defense")  # a standard row: not what the band allows
+    assert r.code == 3 and "R-CND-7" in r.err
+    assert snapshot(path) == before
+
+
+# -- R-CIR-3: the cover condition, however given, lasts until its holder moves ---------------
+
+
+def test_R_CIR_3_cover_given_by_condition_ends_when_its_holder_moves(run, encounter):  # type: ignore[no-untyped-def]
+    path = encounter(build(
+        warrior("a", "h", (0, 0), init=5),
+        warrior("e", "m", (8, 0))))
+    roll_init(run, path, "20,1")
+    ok(run("condition", path, "a", "cover"))
+    assert who(path, "a")["conditions"]["cover"] == {"ends": "move"}
+    ok(run("move", path, "a", "0,1", "--step"))
+    assert "cover" not in who(path, "a").get("conditions", {})
+
+
+# -- R-PAC-3: a plain remind writes nothing, and says the version the file is at -------------
+
+
+def test_R_PAC_3_plain_remind_reports_the_files_own_version(run, encounter):  # type: ignore[no-untyped-def]
+    path = encounter(build(
+        warrior("a", "h", (0, 0), init=5, extra='pc = true\nplayer = "Pa"\n'),
+        warrior("e", "m", (8, 0)), rules='turn_deadline = "48h"'))
+    roll_init(run, path, "20,1")
+    before = snapshot(path)
+    version = doc(path)["state"]["version"]
+    r = ok(run("remind", path, "--format", "json"))
+    assert r.json()["version"] == version
+    assert ok(run("show", path, "--format", "json")).json()["version"] == version
+    assert snapshot(path) == before

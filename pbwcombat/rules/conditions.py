@@ -22,7 +22,7 @@ from pbwcombat.model import Combatant, Condition
 from pbwcombat.rules.allowance import check_move_action, require_actor
 from pbwcombat.rules.aoo import provoke_in_place
 from pbwcombat.rules.damage import reduce_damage
-from pbwcombat.rules.effects import held, save_mods
+from pbwcombat.rules.effects import COVER, held, save_mods
 from pbwcombat.rules.engagement import release_fallen
 from pbwcombat.rules.hp import deal
 from pbwcombat.traits import CUSTOM_MODS, ENERGY, parse_save
@@ -52,6 +52,7 @@ def apply_condition(res: Resolution, who: str, name: str, rounds: int | None = N
     c = res.enc.get(who)
     replaced = name in c.conditions
     given = {k: v for k, v in (extra or {}).items() if v}
+    until_moves = until_moves or name == COVER  # R-CIR-3: cover, however given, `ends = "move"`
     if rounds is None:  # until removed (`until_moves`: until it next moves, R-CIR-3)
         res.emit(ev.ConditionApplied(who, c.display, name, None, "move" if until_moves else "",
                                      "", "", replaced, _gender(c), **given))

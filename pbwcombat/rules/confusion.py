@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from pbwcombat import actions as act
 from pbwcombat import events as ev
+from pbwcombat import menu
 from pbwcombat.engine import Resolution
 from pbwcombat.errors import IllegalAction
 from pbwcombat.geometry import distance
@@ -159,10 +160,7 @@ def _guard_action(res: Resolution, x: act.TakeAction) -> None:
     if bound is None:
         return
     c = bound[0]
-    cost = x.cost
-    if x.action is not None:
-        a = c.action(x.action)
-        cost = a.cost if a is not None else None
+    cost = x.cost if x.action is None else menu.cost_for(c, x.action)  # table rows too
     if cost != "free":
         _refuse(*bound, res)
 

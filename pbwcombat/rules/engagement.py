@@ -22,6 +22,8 @@ def engage(res: Resolution, a: str, b: str, missile: bool) -> None:
     ca, cb = res.enc.get(a), res.enc.get(b)
     if ca.side == cb.side or ca.status == "dead" or cb.status == "dead":
         return
+    if ca.counts_as_down or cb.counts_as_down:
+        return  # R-ENG-6: nobody is engaged with one who has fallen or counts as down
     if b in (ca.missile_engaged if missile else ca.engaged) and not (
             missile and b in ca.presence):  # R-ENG-5: a shot makes it one of its own
         return

@@ -18,6 +18,7 @@ from typing import NamedTuple
 
 from pbwcombat import actions as act
 from pbwcombat import events as ev
+from pbwcombat import menu
 from pbwcombat.engine import Resolution
 from pbwcombat.errors import IllegalAction, PbwError, UsageError
 from pbwcombat.geometry import (
@@ -82,16 +83,22 @@ def _check_plan(res: Resolution, me: Combatant, plan: act.Action) -> None:
     2); an action of the file costs standard, move or free, and a move is one square's walk
     of up to its speed (R-RDY-1)."""
     check_ids(res, _aimed(plan, me.id))  # `any` stands for someone: the readier will do
-    if isinstance(plan, act.TakeAction):
-        a = me.action(plan.action or "")
-        if a is not None and a.cost not in ("standard", "move", "free"):
-            raise UsageError("ready_action_cost", rule="R-RDY-1", action=a.display)
+    if isinstance(plan, act.TakeAction) and plan.action:
+        spends = menu.cost_for(me, plan.action)  # a file action or a row of the table
+        if spends is not None and spends not in ("standard", "move", "free"):
+            raise UsageError("ready_action_cost", rule="R-RDY-1",
+                             action=_action_name(me, plan.action))
     elif isinstance(plan, act.Move) and me.position is not None:
         goal = plan.waypoints[0]
         cost = path_cost(me.position, segment(me.position, goal))
         if cost > me.squares:
             raise IllegalAction("R-RDY-1", "ready_move_too_far", name=me.display,
                                 squares=me.squares, cost=cost)
+
+
+def _action_name(me: Combatant, key: str) -> str:
+    own = me.action(key)
+    return own.display if own is not None else key
 
 
 def clear(res: Resolution, who: str) -> None:
