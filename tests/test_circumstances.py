@@ -211,12 +211,15 @@ def test_R_CIR_3_the_cover_ends_when_its_holder_next_moves(run, encounter, how):
     assert "no longer" in out
 
 
-def test_R_CIR_2_the_cover_condition_by_hand_lasts_until_removed(run, encounter):
+def test_R_CIR_3_the_cover_condition_by_hand_lasts_until_its_holder_moves(run, encounter):
+    """Clarifications, R-CIR-3: "the `cover` condition is stored `cover = { ends = "move" }`
+    and ends when its holder next moves", however it was given."""
     path = encounter(build(warrior("mira", "pcs", (0, 0)), warrior("grak", "gobs", (9, 0))))
     ok(run("roll-initiative", path, "--dice", "20,1"))
     ok(run("condition", path, "mira", "cover"))
+    assert "until it moves" in ok(run("show", path)).out
     ok(run("move", path, "mira", "0,2"))
-    assert "cover" in who(path, "mira")["conditions"]
+    assert "cover" not in who(path, "mira").get("conditions", {})
 
 
 def test_R_CIR_1_concealment_rolls_the_miss_chance_after_a_hit(run, encounter):
