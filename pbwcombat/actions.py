@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, get_type_hints
 from pbwcombat.errors import UsageError
 from pbwcombat.frozen import Value
 from pbwcombat.orders_text import ACT_READER, ELSE, THEN
+from pbwcombat.readying import parse_plan, parse_trigger, plan_text
 from pbwcombat.rules.effects import COVER
 
 if TYPE_CHECKING:
@@ -531,7 +532,24 @@ def _ready_from(args: list[str]) -> Ready:
         i += 1
     if not words:
         raise UsageError("expected", verb="ready", wanted="WHO PLAN")
+    if not clear:  # R-RDY-1 checked when parsed: `ready`, `declare … ready`, orders alike
+        check_readied(tuple(words[1:]), when)
     return Ready(words[0], tuple(words[1:]), when, clear)
+
+
+def check_readied(plan: tuple[str, ...], when: str | None) -> None:
+    """R-RDY-1: a trigger of the five, and a plan of one attack, action or move (exit 2)."""
+    if when is None:
+        raise UsageError("ready_needs_when", rule="R-RDY-1")
+    try:
+        parse_trigger(when)
+    except ValueError:
+        raise UsageError("ready_bad_trigger", rule="R-RDY-1", value=repr(when)) from None
+    try:
+        parse_plan(plan)
+    except ValueError:
+        raise UsageError("ready_bad_plan", rule="R-RDY-1", value=repr(plan_text(plan))) \
+            from None
 
 
 def _fill(cls: type[Action], args: list[str]) -> Action:

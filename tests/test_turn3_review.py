@@ -230,3 +230,40 @@ def test_R_PAC_3_plain_remind_reports_the_files_own_version(run, encounter):  # 
     assert r.json()["version"] == version
     assert ok(run("show", path, "--format", "json")).json()["version"] == version
     assert snapshot(path) == before
+
+
+# -- R-RDY-1: `any` is any enemy; the trigger and plan are checked wherever a plan is written --
+
+
+def test_R_RDY_1_any_is_an_enemy_an_ally_acting_does_not_set_it_off(run, encounter):  # type: ignore[no-untyped-def]
+    path = encounter(build(
+        warrior("a", "h", (0, 0), init=5),
+        warrior("b", "h", (1, 0)),
+        warrior("e", "m", (1, 1), hp=30)))
+    roll_init(run, path, "20,12,10")
+    ok(run("ready", path, "a", "attack", "any", "--when", "acts:b,e"))
+    ok(run("next", path))  # b's turn: b attacks e, a's plan must wait for an enemy
+    r = ok(run("attack", path, "b", "e", "--dice", "15,3", "--format", "json"))
+    assert not events(r, "ReadyFired")
+    assert who(path, "a").get("readied")
+    assert who(path, "b")["hp"] == 20
+    ok(run("next", path))  # e's turn: e acting sets it off, at e
+    r = ok(run("attack", path, "e", "b", "--dice", "15,3,2,1", "--format", "json"))
+    assert [x["attacker"] for x in events(r, "AttackRolled")][0] == "a"
+
+
+def test_R_RDY_5_a_plan_without_its_trigger_is_refused_where_it_is_written(run, encounter):  # type: ignore[no-untyped-def]
+    path = encounter(build(
+        warrior("a", "h", (0, 0), init=5, extra='pc = true\nplayer = "Pa"\n'),
+        warrior("e", "m", (6, 0))))
+    roll_init(run, path, "20,1")
+    before = snapshot(path)
+    for args in (("declare", path, "a", "ready", "attack", "any"),
+                 ("declare", path, "a", "ready", "attack", "any", "--when", "soon"),
+                 ("orders", path, "e", "ready attack any"),
+                 ("ready", path, "a", "attack", "any")):
+        r = run(*args)
+        assert r.code == 2, (args, r.code, r.err)
+        assert "R-RDY-1" in r.err, args
+        assert snapshot(path) == before
+    ok(run("declare", path, "a", "ready", "attack", "any", "--when", "within:2"))

@@ -54,17 +54,9 @@ def plan_action(who: str, words: list[str] | tuple[str, ...]) -> act.Action:
 
 def ready(res: Resolution, who: str, words: tuple[str, ...], when: str | None) -> None:
     """`ready WHO PLAN… --when TRIGGER` (R-RDY-1): a standard action."""
-    if when is None:
-        raise UsageError("ready_needs_when", rule="R-RDY-1")
-    try:
-        trigger = parse_trigger(when)
-    except ValueError:
-        raise UsageError("ready_bad_trigger", rule="R-RDY-1", value=repr(when)) from None
-    try:
-        parse_plan(words)
-    except ValueError:
-        raise UsageError("ready_bad_plan", rule="R-RDY-1", value=repr(plan_text(words))) \
-            from None
+    act.check_readied(words, when)  # as `declare … ready` and orders check it when written
+    assert when is not None
+    trigger = parse_trigger(when)
     plan = plan_action(who, words)
     me = require_actor(res, who)
     for cid in trigger.ids:
@@ -164,7 +156,10 @@ def _for(res: Resolution, w: _Waiting, setter: str) -> bool:
     """R-RDY-1: a plan with a named target fires only for that target; `any`, for anyone.
     Ruling: enemies named restrict it only for the triggers "an enemy" sets off (`passes`,
     `within`, `enters`); `moves:` and `acts:` name who sets them off themselves, and an
-    ally named (healed, blessed) restricts nothing."""
+    ally named (healed, blessed) restricts nothing. `any` is any enemy (Clarifications,
+    R-RDY-1), whatever the trigger: an ally who moves or acts does not set it off."""
+    if ANY in _targets(w.plan) and res.enc.get(setter).side == w.readier.side:
+        return False
     if not w.trigger.on_movement:
         return True
     named = [t for t in _targets(w.plan) if t != ANY and res.enc.find(t) is not None
