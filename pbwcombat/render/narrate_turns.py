@@ -173,7 +173,8 @@ class TurnLines(NarratorBase):
     def _OrdersSet(self, e: ev.OrdersSet) -> str:
         if not e.rules:
             return self.t("OrdersSet_clear", name=self.name(e.name))
-        line = self.t("OrdersSet", name=self.name(e.name), n=len(e.rules))
+        key = "OrdersSet_one" if len(e.rules) == 1 else "OrdersSet"
+        line = self.t(key, name=self.name(e.name), n=len(e.rules))
         if self.gm:
             line += " " + "; ".join(f"{i}. {self.markup.escape(r)}"
                                     for i, r in enumerate(e.rules, 1))

@@ -528,6 +528,7 @@ EN: dict[str, str] = {
     "RuleFollowed": "{name} acts by standing orders.",
     "RuleFollowed_gm": "{name} acts by standing orders (rule {index}: {rule}).",
     "PlanCut": "{name}'s plan stops at act {step}{act}: no longer legal.",
+    "OrdersSet_one": "{name} has new orders (1 rule).",
     "OrdersSet": "{name} has new orders ({n} rules).",
     "OrdersSet_clear": "{name}'s orders are cleared.",
     # R-PAC: pacing the round (absences, reminders, resolving when all have declared)

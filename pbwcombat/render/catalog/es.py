@@ -546,6 +546,7 @@ ES: dict[str, str] = {
     "RuleFollowed": "{name} actúa según sus órdenes.",
     "RuleFollowed_gm": "{name} actúa según sus órdenes (regla {index}: {rule}).",
     "PlanCut": "El plan de {name} se detiene en el acto {step}{act}: ya no es legal.",
+    "OrdersSet_one": "{name} tiene órdenes nuevas (1 regla).",
     "OrdersSet": "{name} tiene órdenes nuevas ({n} reglas).",
     "OrdersSet_clear": "Se borran las órdenes de {name}.",
     # R-PAC: el ritmo de la ronda (ausencias, recordatorios, resolver cuando todos declaran)
