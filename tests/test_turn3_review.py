@@ -153,16 +153,17 @@ def test_R_ENG_6_ending_a_move_by_a_dazed_foe_engages_nobody(run, encounter):  #
     assert not who(path, "a").get("engaged")
 
 
-def test_R_ENG_6_an_attack_on_a_prone_foe_says_no_engagement_it_does_not_make(run, encounter):  # type: ignore[no-untyped-def]
+def test_R_ENG_6_an_attack_on_a_prone_foe_engages_as_its_post_says(run, encounter):  # type: ignore[no-untyped-def]
+    """Clarifications, R-ENG-6: a prone foe's engagement ended when it fell; "only a new
+    R-ENG-1 event engages again" — a melee attack roll on it is one. Post and file agree."""
     path = encounter(build(
         warrior("a", "h", (0, 0), init=5),
         warrior("e", "m", (1, 0), hp=30)))
     roll_init(run, path, "20,1")
     ok(run("condition", path, "e", "prone"))
     r = ok(run("attack", path, "a", "e", "--dice", "15,3", "--format", "json"))
-    assert not events(r, "Engaged")
-    assert "engaged" not in r.json()["text"]
-    assert not who(path, "a").get("engaged")
+    assert events(r, "Engaged")
+    assert who(path, "a").get("engaged") == ["e"] and who(path, "e").get("engaged") == ["a"]
 
 
 # -- R-RDY-1: a readied action costs a standard, move or free action -------------------------

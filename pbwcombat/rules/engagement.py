@@ -22,8 +22,8 @@ def engage(res: Resolution, a: str, b: str, missile: bool) -> None:
     ca, cb = res.enc.get(a), res.enc.get(b)
     if ca.side == cb.side or ca.status == "dead" or cb.status == "dead":
         return
-    if ca.counts_as_down or cb.counts_as_down:
-        return  # R-ENG-6: nobody is engaged with one who has fallen or counts as down
+    if ca.hp <= 0 or cb.hp <= 0:
+        return  # R-ENG-6: nobody is engaged with one who has fallen (hp <= 0)
     if b in (ca.missile_engaged if missile else ca.engaged) and not (
             missile and b in ca.presence):  # R-ENG-5: a shot makes it one of its own
         return
@@ -36,11 +36,11 @@ def engage_at_rest(res: Resolution, who: str) -> None:
     """R-ENG-1: a move that ends within an enemy's reach, or with an enemy within the mover's
     reach, engages them (enemies still able to act)."""
     me = res.enc.get(who)
-    if me.position is None or me.status == "dead":
-        return
+    if me.position is None or me.hp <= 0:
+        return  # a mover felled on the way engages nobody (R-ENG-6)
     for other in res.enc.active:
-        if other.side == me.side or other.status not in ("ok", "disabled"):
-            continue
+        if other.side == me.side or not other.can_act:
+            continue  # R-CND-5: one left without actions (dazed, stunned…) threatens nothing
         if within_reach(other, me.position) or within_reach(me, other.position):
             engage(res, who, other.id, missile=False)
 

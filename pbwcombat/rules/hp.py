@@ -33,7 +33,8 @@ def change_hp(res: Resolution, who: str, delta: int, cause: str) -> None:
     if nonlethal < c.nonlethal:  # R-HP-7: healing lowers nonlethal by the same amount
         res.emit(ev.NonlethalChanged(who, c.display, c.pc, c.nonlethal, nonlethal, hp,
                                      nonlethal_state(hp, nonlethal), "healing"))
-    release_fallen(res, who)  # R-ENG-4/6: a fallen (or dead) combatant's engagements end
+    if hp <= 0:  # R-ENG-4/6: a fallen (or dead) combatant's engagements end; a blow on
+        release_fallen(res, who)  # a prone one that stays up ends none (it made them anew)
     if status == "dead":
         _leave_the_fight(res, who)
 
@@ -50,7 +51,8 @@ def deal(res: Resolution, who: str, amount: int, nonlethal: bool, cause: str) ->
         after = c.nonlethal + amount
         res.emit(ev.NonlethalChanged(who, c.display, c.pc, c.nonlethal, after, c.hp,
                                      nonlethal_state(c.hp, after), "damage"))
-        release_fallen(res, who)  # R-ENG-6: knocked out by nonlethal damage counts too
+        if res.enc.get(who).knocked_out:
+            release_fallen(res, who)  # R-ENG-6: knocked out by nonlethal damage counts too
         return
     if nonlethal and amount:
         res.emit(ev.NonlethalAsLethal(who, c.display))
