@@ -268,3 +268,22 @@ def test_R_RDY_5_a_plan_without_its_trigger_is_refused_where_it_is_written(run, 
         assert "R-RDY-1" in r.err, args
         assert snapshot(path) == before
     ok(run("declare", path, "a", "ready", "attack", "any", "--when", "within:2"))
+
+
+# -- R-ACT-9: feats without an effect are shown and stored -----------------------------------
+
+
+def test_R_ACT_9_feats_are_shown_to_the_gm_and_in_json(run, encounter):  # type: ignore[no-untyped-def]
+    path = encounter(build(
+        warrior("a", "h", (0, 0), init=5,
+                extra='pc = true\nfeats = ["power-attack", "combat-reflexes"]\n'),
+        warrior("e", "m", (6, 0), extra='feats = ["alertness"]\n')))
+    roll_init(run, path, "20,1")
+    gm = ok(run("show", path, "--gm")).out
+    assert "feats: power-attack, combat-reflexes" in gm and "feats: alertness" in gm
+    assert "dotes: power-attack" in ok(run("show", path, "--gm", "--lang", "es")).out
+    assert "power-attack" not in ok(run("show", path)).out  # the sheet is the GM's
+    people = {c["id"]: c for c in ok(run("show", path, "--format", "json")).json()["combatants"]}
+    assert people["a"]["feats"] == ["power-attack", "combat-reflexes"]
+    assert "feats" not in people["e"]  # a non-PC's sheet only with --gm
+    assert doc(path)["combatants"][0]["feats"] == ["power-attack", "combat-reflexes"]

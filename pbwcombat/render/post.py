@@ -237,6 +237,8 @@ def _status_line(enc: Encounter, c: Combatant, n: Narrator, gm: bool, now: str =
         if c.orders:  # R-ORD-4: only the GM sees orders
             rules = (c.orders,) if isinstance(c.orders, str) else c.orders
             bits.append(n.t("orders", rules=m.escape(" | ".join(rules))))
+        if c.feats:  # R-ACT-9: every feat is shown and stored, those without effect too
+            bits.append(n.t("feats", names=m.escape(", ".join(c.feats))))
     if c.flat_footed and c.can_act and enc.state.phase in ("surprise", "combat") \
             and not held(c.conditions).flat_footed:
         bits.append(n.t("flat_footed", g=g))
@@ -350,6 +352,8 @@ def status_data(enc: Encounter, gm: bool) -> dict[str, Any]:
                 item["temp_hp"] = c.temp_hp  # R-HP-6
             if c.nonlethal:
                 item["nonlethal"] = c.nonlethal  # R-HP-7
+            if c.feats:
+                item["feats"] = list(c.feats)  # R-ACT-9: shown and stored
         else:  # R-OUT-3: "disabled" or "dying" would tell the exact hit points
             item["condition"] = condition(c.hp, c.full_hp, c.status)
             del item["status"]

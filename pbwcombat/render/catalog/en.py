@@ -548,6 +548,7 @@ EN: dict[str, str] = {
     "minutes": "{m} min",
     "RoundDue_all-declared": "Resolving the round: all have declared.",
     "RoundDue_deadline": "Resolving the round: the deadline has passed.",
+    "feats": "feats: {names}",
     "orders": "orders: {rules}",
     "odds_not_played": "Not played: {items} — give them orders to include them (R-SIM-4).",
     "odds_not_played_item": "{name}'s {actions}",

@@ -567,6 +567,7 @@ ES: dict[str, str] = {
     "minutes": "{m} min",
     "RoundDue_all-declared": "Se resuelve el asalto: todos han declarado.",
     "RoundDue_deadline": "Se resuelve el asalto: el plazo ha vencido.",
+    "feats": "dotes: {names}",
     "orders": "órdenes: {rules}",
     "odds_not_played": "Sin jugar: {items} — dales órdenes que las incluyan (R-SIM-4).",
     "odds_not_played_item": "{actions} de {name}",
