@@ -287,3 +287,20 @@ def test_R_ACT_9_feats_are_shown_to_the_gm_and_in_json(run, encounter):  # type:
     assert people["a"]["feats"] == ["power-attack", "combat-reflexes"]
     assert "feats" not in people["e"]  # a non-PC's sheet only with --gm
     assert doc(path)["combatants"][0]["feats"] == ["power-attack", "combat-reflexes"]
+
+
+def test_R_RDY_2_acts_fires_before_a_charges_attack_die_after_its_movement(run, encounter):  # type: ignore[no-untyped-def]
+    path = encounter(build(
+        warrior("a", "h", (0, 0), melee("sword", 5, "1d8"), init=5),
+        warrior("b", "h", (0, 5)),
+        warrior("e", "m", (5, 0), melee("club", 2, "1d6"), hp=30)))
+    roll_init(run, path, "20,12,10")
+    ok(run("ready", path, "a", "attack", "e", "--when", "acts:e"))
+    ok(run("next", path))
+    ok(run("next", path))  # e's turn
+    r = ok(run("attack", path, "e", "a", "--charge", "--dice", "15,3,10,1", "--format", "json"))
+    kinds = [x["type"] for x in events(r)]
+    assert "ReadyFired" in kinds
+    assert kinds.index("Moved") < kinds.index("ReadyFired")
+    rolls = [x["attacker"] for x in events(r, "AttackRolled")]
+    assert rolls == ["a", "e"]  # the readied sword first, then the charge's attack

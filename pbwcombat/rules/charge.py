@@ -87,10 +87,10 @@ def charge(res: Resolution, attacker: str, target: str, weapon_key: str | None, 
     if a.disengage_streak:
         res.emit(ev.StreakReset(attacker, a.display))  # R-DIS-6
     stance.take(res, attacker, stance.CHARGING)  # −2 Defense from the start of the charge
-    if not ready.starting_to_act(res, attacker):  # R-RDY-1 `acts:`, before the first die
-        return
     if path and not _travel(res, a, path):
         return
+    if not ready.starting_to_act(res, attacker):  # R-RDY-1 `acts:`, before its attack die
+        return  # (the charge's movement rolls no die of its own: `moves:` fires for it)
     mods: tuple[Mod, ...] = (CHARGE, *((Mod(mod, "gm"),) if mod else ()))
     strike(res, attacker, target, w, mods, on_intercept, from_behind, declared)
     if restricted:
