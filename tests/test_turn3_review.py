@@ -283,7 +283,8 @@ def test_R_ACT_9_feats_are_shown_to_the_gm_and_in_json(run, encounter):  # type:
     assert "feats: power-attack, combat-reflexes" in gm and "feats: alertness" in gm
     assert "dotes: power-attack" in ok(run("show", path, "--gm", "--lang", "es")).out
     assert "power-attack" not in ok(run("show", path)).out  # the sheet is the GM's
-    people = {c["id"]: c for c in ok(run("show", path, "--format", "json")).json()["status"]["combatants"]}
+    status = ok(run("show", path, "--format", "json")).json()["status"]
+    people = {c["id"]: c for c in status["combatants"]}
     assert people["a"]["feats"] == ["power-attack", "combat-reflexes"]
     assert "feats" not in people["e"]  # a non-PC's sheet only with --gm
     assert doc(path)["combatants"][0]["feats"] == ["power-attack", "combat-reflexes"]
