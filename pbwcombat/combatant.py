@@ -496,6 +496,19 @@ class Combatant(Record):
                 return a
         return None
 
+    def action_cost(self, key: str) -> str | None:
+        """What `action WHO key` would spend: its own action's cost, else its row's in the
+        built-in table (`stand-up` is always the table's, R-CND-3); None for a key neither
+        knows. One answer for every check that needs it (R-RDY-1's readied action, R-CND-7's
+        free actions)."""
+        from pbwcombat import menu
+
+        own = None if key == "stand-up" else self.action(key)
+        if own is not None:
+            return own.cost
+        r = menu.row(key)
+        return None if r is None or key in menu.COMMANDS else r.cost
+
     def weapon(self, key: str) -> Weapon | None:
         for w in self.weapons:
             if w.id == key or w.name == key:

@@ -10,12 +10,8 @@ through `row` and `rows`; what a row *does* is the rules' (`rules.actions`, `rul
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING
 
 from pbwcombat.frozen import Value
-
-if TYPE_CHECKING:
-    from pbwcombat.combatant import Combatant
 
 # The table's rows that are commands of their own (R-ACT-8): `action` refuses them (exit 2)
 # and names the command to use.
@@ -102,17 +98,6 @@ def rows() -> dict[str, Row]:
 def row(key: str) -> Row | None:
     """The row named `key` (an id, or an alias such as `stabilize`), or None."""
     return rows().get(ALIASES.get(key, key))
-
-
-def cost_for(c: Combatant, key: str) -> str | None:
-    """What `action c key` would spend: c's own action's cost, else its table row's
-    (`stand-up` is always the table's, R-CND-3); None for a key neither knows. One answer for
-    every check that needs it (R-RDY-1's readied action, R-CND-7's free actions)."""
-    own = None if key == "stand-up" else c.action(key)
-    if own is not None:
-        return own.cost
-    r = row(key)
-    return None if r is None or key in COMMANDS else r.cost
 
 
 def offered() -> list[str]:

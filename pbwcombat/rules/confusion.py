@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from pbwcombat import actions as act
 from pbwcombat import events as ev
-from pbwcombat import menu
 from pbwcombat.engine import Resolution
 from pbwcombat.errors import IllegalAction
 from pbwcombat.geometry import distance
@@ -160,7 +159,7 @@ def _guard_action(res: Resolution, x: act.TakeAction) -> None:
     if bound is None:
         return
     c = bound[0]
-    cost = x.cost if x.action is None else menu.cost_for(c, x.action)  # table rows too
+    cost = x.cost if x.action is None else c.action_cost(x.action)  # table rows too
     if cost != "free":
         _refuse(*bound, res)
 

@@ -18,7 +18,6 @@ from typing import NamedTuple
 
 from pbwcombat import actions as act
 from pbwcombat import events as ev
-from pbwcombat import menu
 from pbwcombat.engine import Resolution
 from pbwcombat.errors import IllegalAction, PbwError, UsageError
 from pbwcombat.geometry import (
@@ -76,7 +75,7 @@ def _check_plan(res: Resolution, me: Combatant, plan: act.Action) -> None:
     of up to its speed (R-RDY-1)."""
     check_ids(res, _aimed(plan, me.id))  # `any` stands for someone: the readier will do
     if isinstance(plan, act.TakeAction) and plan.action:
-        spends = menu.cost_for(me, plan.action)  # a file action or a row of the table
+        spends = me.action_cost(plan.action)  # a file action or a row of the table
         if spends is not None and spends not in ("standard", "move", "free"):
             raise UsageError("ready_action_cost", rule="R-RDY-1",
                              action=_action_name(me, plan.action))
