@@ -23,9 +23,13 @@ demo: $(STAMP)
 
 # Byte-code first: with PYTHONDONTWRITEBYTECODE set (as some shells and CI images do), every
 # `pbwcombat` the suite starts would otherwise compile each module edited since the install.
+# The suite is ~5,000 tests, most of them a `pbwcombat` subprocess: one worker per core
+# (pytest-xdist, a dev dependency) halves it; `loadfile` keeps a file's tests (and its
+# module-scoped fixtures, such as the installed wheel) on one worker. A plain `pytest` runs in
+# one process, so a runner without pytest-xdist still works.
 test: $(STAMP)
 	$(BIN)/python -m compileall -q pbwcombat
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto --dist loadfile
 
 lint: $(STAMP)
 	$(BIN)/ruff check pbwcombat tests bench

@@ -217,10 +217,8 @@ def suite(out_dir: Path, texts_dir: Path, pytest_args: list[str]) -> int:
     with tempfile.TemporaryDirectory(prefix="pbwsnap-") as tmp:
         env["POST_SNAPSHOT_TEMP"] = tmp
         done = subprocess.run(
-            # one process (-n 0): the plugin sees every test
-            [sys.executable, "-m", "pytest", "-p", "post_snapshot", "-n", "0", "-q",
-             "-p", "no:cacheprovider", "--hypothesis-seed=0", f"--basetemp={tmp}/t",
-             *pytest_args],
+            [sys.executable, "-m", "pytest", "-p", "post_snapshot", "-q", "-p", "no:cacheprovider",
+             "--hypothesis-seed=0", f"--basetemp={tmp}/t", *pytest_args],
             env=env, cwd=ROOT)
     return done.returncode
 
