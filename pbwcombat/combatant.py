@@ -477,8 +477,14 @@ class Combatant(Record):
     def counts_as_down(self) -> bool:
         """R-DIS-4: disabled, dying, stable or dead, or a condition that counts as down
         (prone, helpless, no actions: R-CND-5; knocked out by nonlethal damage, R-HP-7)."""
+        return self.status != "ok" or self.laid_low
+
+    @property
+    def laid_low(self) -> bool:
+        """R-CND-5: a condition that counts as down (prone, helpless, no actions; R-HP-7's
+        knock-out): standing orders pass such an enemy over while another is in reach."""
         names = self.affecting
-        return self.status != "ok" or (bool(names) and held(names).counts_as_down)
+        return bool(names) and held(names).counts_as_down
 
     def is_aware_of(self, enemy: Combatant) -> bool:
         """R-INI-4: `aware = true`, or the list names the enemy or its side."""

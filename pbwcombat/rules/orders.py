@@ -22,7 +22,7 @@ from pbwcombat.rules.allowance import single_action_turn
 from pbwcombat.rules.approach import around, move_then_attack_budget, walk
 from pbwcombat.rules.board import board_for
 from pbwcombat.rules.confusion import confused_plan, standing
-from pbwcombat.rules.effects import flees, held
+from pbwcombat.rules.effects import flees
 from pbwcombat.rules.engagement import into_melee, shooting_forbidden
 from pbwcombat.rules.pathfind import find_path
 
@@ -108,12 +108,6 @@ def _rank(enc: Encounter) -> dict[str, int]:
     return {c.id: i for i, c in enumerate(enc.combatants)}
 
 
-def laid_low(c: Combatant) -> bool:
-    """R-CND-5: prone, helpless or unable to act (a condition that counts as down): standing
-    orders pass such an enemy over while one that does not count as down is in reach."""
-    return bool(c.affecting) and held(c.affecting).counts_as_down
-
-
 def nearest_target(enc: Encounter, me: Combatant, foes: Sequence[Combatant],
                    square: Square | None) -> tuple[Combatant, Weapon] | None:
     """R-ORD-1 attack-nearest from `square`: engaged enemies first (the nearest of them);
@@ -121,8 +115,8 @@ def nearest_target(enc: Encounter, me: Combatant, foes: Sequence[Combatant],
     weapon reaches; else the nearest it may shoot. Ties: file order (`foes` are in file
     order and only a strictly nearer one replaces the first found). An enemy laid low
     (R-CND-5) is chosen only when no other is in reach."""
-    if any(laid_low(f) for f in foes):
-        standing_up = [f for f in foes if not laid_low(f)]
+    if any(f.laid_low for f in foes):
+        standing_up = [f for f in foes if not f.laid_low]
         return (_nearest_target(enc, me, standing_up, square)
                 or _nearest_target(enc, me, foes, square))
     return _nearest_target(enc, me, foes, square)
@@ -311,8 +305,8 @@ def attack_weakest(res: Resolution, who: str) -> None:
     if not options:
         attack_nearest(res, who)
         return
-    if any(laid_low(o[1]) for o in options):  # R-CND-5: the laid low only when no other
-        options = [o for o in options if not laid_low(o[1])] or options
+    if any(o[1].laid_low for o in options):  # R-CND-5: the laid low only when no other
+        options = [o for o in options if not o[1].laid_low] or options
     _, target, dest = min(options, key=lambda o: o[0])
     if dest is not None and (not _try(res, Move(who, dest)) or not still_mine(res, who)):
         return
