@@ -69,6 +69,10 @@ def narrated_facts(facts: dict[str, Any], events: Sequence[ev.Event]) -> dict[st
     on the line that starts the turn, and only there)."""
     if facts.get("phase") == "ended":
         return facts
+    if facts.get("deadline") and any(isinstance(e, ev.Reminded) and e.deadline
+                                      for e in events):
+        # R-OUT-9, once per post: a reminder says the deadline with the time left (R-PAC-3)
+        facts = {**facts, "deadline": ""}
     starts = [e for e in events if isinstance(e, ev.RoundStarted)]
     out = dict(facts)
     if starts:
@@ -281,7 +285,11 @@ def status_post(enc: Encounter, fmt: str, lang: str, gm: bool,
                 map_text: str = "", now: str = "") -> str:
     """`show`: round, whose turn, order, hp (R-OUT-3), engagements, guards, declarations."""
     n = narrator(enc, "plain" if fmt == "json" else fmt, lang, gm)
-    lines = [header(enc, n), ""]
+    facts = header_facts(enc)
+    if is_declared_round(enc) and owing(enc, now):
+        # R-OUT-9, once per post: R-PAC-1 gives it with those who owe, not in the header
+        facts["deadline"] = ""
+    lines = [header(facts, n), ""]
     in_order = [enc.get(o) for o in enc.state.order if not enc.get(o).removed]
     others = [c for c in enc.active if c.id not in enc.state.order]
     if in_order:

@@ -21,6 +21,7 @@ from pbwcombat.errors import IllegalAction, PbwError
 from pbwcombat.rules.conditional import play_acts
 from pbwcombat.rules.engagement import require_engagement
 from pbwcombat.rules.orders import follow_orders, is_fleeing, orders_of, still_mine
+from pbwcombat.rules.pacing import play_absent_turns
 from pbwcombat.rules.turns import next_turn
 from pbwcombat.rules.usage import check_ids
 
@@ -150,6 +151,9 @@ def _resolve(res: Resolution, x: act.Resolve) -> None:
         res.emit(ev.RoundDue("all-declared" if all_declared(res.enc, res.now)
                              else "deadline"))
     resolve_round(res)
+    # R-PAC-2: the round it starts may be in the turn flow, and its first turn an absent
+    # combatant's: played by its orders by this very command, which goes on
+    play_absent_turns(res)
 
 
 HANDLES = {act.Declare: _declare, act.ClearDeclaration: _clear, act.Resolve: _resolve}
