@@ -19,6 +19,7 @@ from typing import Any
 
 from pbwcombat.errors import UsageError
 from pbwcombat.frozen import Value
+from pbwcombat.patterns import lazy
 
 ALGORITHM = "hmac-sha256-v1"
 MAX_COUNT = 100
@@ -251,9 +252,9 @@ def _window(expr: str, pos: int) -> tuple[str, int]:
 
 # -- the parser ---------------------------------------------------------------------------------
 
-_SPACE = re.compile(r"\s*")
-_DIGITS = re.compile(r"[0-9]+")
-_KEEP = re.compile(r"[kKdD][hHlL]")
+_SPACE = lazy(r"\s*")
+_DIGITS = lazy(r"[0-9]+")
+_KEEP = lazy(r"[kKdD][hHlL]")
 
 
 class _Parser:
@@ -275,7 +276,7 @@ class _Parser:
         return DiceSyntaxError(self.text, self.pos if pos is None else pos, reason, **fields)
 
     def skip(self) -> None:
-        m = _SPACE.match(self.text, self.pos)
+        m = _SPACE().match(self.text, self.pos)
         assert m is not None
         self.pos = m.end()
 
@@ -351,7 +352,7 @@ class _Parser:
             return Group(inner)
         start = self.pos
         count: int | None = None
-        m = _DIGITS.match(self.text, self.pos)
+        m = _DIGITS().match(self.text, self.pos)
         if m:
             count = self.integer(m)
             self.skip()
@@ -373,7 +374,7 @@ class _Parser:
             self.pos += 1
             sides = 100
         else:
-            m = _DIGITS.match(self.text, self.pos)
+            m = _DIGITS().match(self.text, self.pos)
             if not m:
                 raise self.fail("sides_expected")
             sides = self.integer(m)
@@ -382,13 +383,13 @@ class _Parser:
         number = 1 if count is None else count
         keep, k = "", 0
         self.skip()
-        km = _KEEP.match(self.text, self.pos)
+        km = _KEEP().match(self.text, self.pos)
         if km:
             keep = km.group().lower()
             self.pos = km.end()
             self.skip()
             k_at = self.pos
-            m = _DIGITS.match(self.text, self.pos)
+            m = _DIGITS().match(self.text, self.pos)
             k = self.integer(m) if m else 1  # a bare `kh` is `kh1`
             low, high = (1, number) if keep[0] == "k" else (1, number - 1)
             if not low <= k <= high:

@@ -12,10 +12,11 @@ from typing import Any
 from pydantic_core import core_schema as cs
 
 from pbwcombat.cleaning import clean
+from pbwcombat.patterns import lazy
 from pbwcombat.schema import strict_int
 
 ID_PATTERN = r"^[a-z0-9][a-z0-9_-]*$"
-_DURATION = re.compile(r"^(\d{1,5})([smhd])$")
+_DURATION = lazy(r"^(\d{1,5})([smhd])$")
 ID_SCHEMA = cs.str_schema(strict=True, pattern=ID_PATTERN, max_length=64)
 INT = strict_int()
 COORD = strict_int(-100_000, 100_000)
@@ -23,7 +24,7 @@ COORD = strict_int(-100_000, 100_000)
 
 def parse_duration(value: str) -> int:
     """`"48h"` → seconds; accepts s, m, h, d. ValueError otherwise."""
-    m = _DURATION.match(value.strip())
+    m = _DURATION().match(value.strip())
     if not m:
         raise ValueError(f'"{value}" is not a duration like "48h", "30m" or "2d"')
     return int(m.group(1)) * {"s": 1, "m": 60, "h": 3600, "d": 86400}[m.group(2)]

@@ -18,13 +18,14 @@ from collections.abc import Callable, Mapping
 from typing import NamedTuple
 
 from pbwcombat.errors import Message, UsageError
+from pbwcombat.patterns import lazy
 
 THEN, ELSE = "then", "--else"  # R-ORD-6 / R-ORD-5: the words that join a declaration's acts
 KEYWORDS = ("attack-nearest", "attack-weakest", "flee", "skip")  # and guard:ID
 # R-ORD-4: targets a DO may name instead of an id, chosen when the rule is played
 PLACEHOLDERS = ("nearest", "weakest", "self", "weakest-ally")
 _ID = r"[a-z0-9][a-z0-9_-]*"
-_SLUG = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+_SLUG = lazy(r"^[a-z0-9][a-z0-9-]*$")
 _OPS = ("<=", ">=", "==", "!=", "<", ">", "=")
 _HP_OPS = ("<=", ">=", "<", ">")
 CLAUSES = ("hp", "engaged", "enemy-within", "ally-down", "has", "not", "round", "down", "up")
@@ -126,12 +127,12 @@ class _Word(NamedTuple):
     pos: int
 
 
-_TOKEN = re.compile(r'"[^"]*"|\'[^\']*\'|\S+')
+_TOKEN = lazy(r'"[^"]*"|\'[^\']*\'|\S+')
 
 
 def _words(text: str, start: int, end: int) -> list[_Word]:
     out = []
-    for m in _TOKEN.finditer(text, start, end):
+    for m in _TOKEN().finditer(text, start, end):
         word = m.group(0)
         if len(word) >= 2 and word[0] == word[-1] and word[0] in "\"'":
             word = word[1:-1]
@@ -207,7 +208,7 @@ def _clause(text: str, group: list[_Word], end: int) -> Clause:
         arg = rest[0]
         if kind == "enemy-within":
             return Clause(kind, "", _number(text, arg, end, False)[0])
-        pattern = _SLUG if kind in ("has", "not") else re.compile(f"^{_ID}$")
+        pattern = _SLUG() if kind in ("has", "not") else re.compile(f"^{_ID}$")
         if not pattern.match(arg.text) or len(arg.text) > 64:
             raise OrderSyntaxError(text, arg.pos, "slug_expected" if kind in ("has", "not")
                                    else "id_expected")

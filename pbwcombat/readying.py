@@ -10,14 +10,15 @@ the combatant that sets the trigger off. A trigger is `passes`, `within:N`,
 
 from __future__ import annotations
 
-import re
 import shlex
 from typing import NamedTuple
 
+from pbwcombat.patterns import lazy
+
 ANY = "any"  # R-RDY-1: the combatant that sets the trigger off
 KINDS = ("passes", "within", "enters", "moves", "acts")
-_ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
-_SQUARE = re.compile(r"^-?\d{1,6},-?\d{1,6}$")
+_ID = lazy(r"^[a-z0-9][a-z0-9_-]*$")
+_SQUARE = lazy(r"^-?\d{1,6},-?\d{1,6}$")
 _PLAN_OPTIONS = {"attack": ("--weapon", "--mod"), "action": ("--target",), "move": ()}
 
 
@@ -44,12 +45,12 @@ def parse_trigger(text: str) -> Trigger:
         return Trigger("within", distance=int(arg))
     if kind == "enters" and arg:
         parts = [p.strip() for p in arg.split(";")]
-        if parts and all(_SQUARE.match(p) for p in parts):
+        if parts and all(_SQUARE().match(p) for p in parts):
             squares = tuple((int(p.split(",")[0]), int(p.split(",")[1])) for p in parts)
             return Trigger("enters", squares=tuple(dict.fromkeys(squares)))
     if kind in ("moves", "acts") and arg:
         ids = [p.strip() for p in arg.split(",")]
-        if ids and all(_ID.match(i) and len(i) <= 64 for i in ids):
+        if ids and all(_ID().match(i) and len(i) <= 64 for i in ids):
             return Trigger(kind, ids=tuple(dict.fromkeys(ids)))
     raise ValueError(f'"{text}" is not a trigger: passes, within:N, enters:X,Y[;X,Y…], '
                      "moves:ID[,ID…] or acts:ID[,ID…] (R-RDY-1)")
@@ -117,11 +118,11 @@ def parse_plan(words: list[str] | tuple[str, ...]) -> Plan:
         raise ValueError(f"a readied {verb} takes {wanted[verb]} (R-RDY-1)")
     word = loose[0]
     if verb == "move":
-        if not _SQUARE.match(word):
+        if not _SQUARE().match(word):
             raise ValueError(f'a readied move takes one square X,Y, not "{word}" (R-RDY-1)')
         x, y = word.split(",")
         return Plan("move", square=(int(x), int(y)))
-    if not _ID.match(word) or len(word) > 64:
+    if not _ID().match(word) or len(word) > 64:
         raise ValueError(f'"{word}" is not an id (R-RDY-1)')
     if verb == "attack":
         mod = options.get("--mod", "0")
@@ -129,7 +130,7 @@ def parse_plan(words: list[str] | tuple[str, ...]) -> Plan:
             raise ValueError(f'--mod takes a whole number, not "{mod}" (R-RDY-1)')
         return Plan("attack", targets=(word,), weapon=options.get("--weapon"), mod=int(mod))
     targets = tuple(t.strip() for t in options.get("--target", "").split(",") if t.strip())
-    if any(not _ID.match(t) for t in targets):
+    if any(not _ID().match(t) for t in targets):
         raise ValueError(f'--target takes ids, not "{options["--target"]}" (R-RDY-1)')
     return Plan("action", targets=targets, action=word)
 

@@ -22,22 +22,22 @@ and the list out; `verify.py` reads the files and prints the report.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from pbwcombat import journal
 from pbwcombat.errors import Message
+from pbwcombat.patterns import lazy
 from pbwcombat.render.chain import MARK, MARK_DIGITS
 
 # the mark as a forum may show it: the chain sign (maybe as an emoji, or Discord's
 # `:chains:`), a code span's backtick or none, and 12 hex digits that end there
-_MARK = re.compile(MARK + r"\ufe0f?\s*([0-9a-fA-F]{12})(?![0-9a-fA-F])|:chains:\s*`?\s*"
-                   r"([0-9a-fA-F]{12})(?![0-9a-fA-F])")
+_MARK = lazy(MARK + r"\ufe0f?\s*([0-9a-fA-F]{12})(?![0-9a-fA-F])|:chains:\s*`?\s*"
+             r"([0-9a-fA-F]{12})(?![0-9a-fA-F])")
 # a generator die as posts show it (render/narrate.py `term`): its face, a space, `#` and
 # its number; a supplied face says "supplied" instead and is not matched
-_DIE = re.compile(r"(?<![\w#.,])(\d{1,9}) #(\d{1,12})(?!\d)")
+_DIE = lazy(r"(?<![\w#.,])(\d{1,9}) #(\d{1,12})(?!\d)")
 
 
 def _prefixes(key: str) -> tuple[str, ...]:
@@ -70,7 +70,7 @@ class Post:
         name, or the first part of a split post) and the blocks before it since the mark
         before (a player's reply, a `show` or `log`, a dry run, each from its own header)."""
         lines = self.text.split("\n")
-        heads = [(i, _PART.search(line)) for i, line in enumerate(lines)
+        heads = [(i, _PART().search(line)) for i, line in enumerate(lines)
                  if _is_header(line, names)]
         if not heads:
             return self.text, []
@@ -90,12 +90,12 @@ class Post:
         return any(p and p in self.text for p in _prefixes(key))
 
 
-_PART = re.compile(r"\((\d+)/(\d+)\)\s*$")  # R-OUT-8: a part's header ends "(2/3)"
-_MARKUP = re.compile(r"\[/?b\]|\*\*|\\(?=[^\w\s])")  # bold, Markdown's escapes
+_PART = lazy(r"\((\d+)/(\d+)\)\s*$")  # R-OUT-8: a part's header ends "(2/3)"
+_MARKUP = lazy(r"\[/?b\]|\*\*|\\(?=[^\w\s])")  # bold, Markdown's escapes
 
 
 def _plainly(line: str) -> str:
-    return _MARKUP.sub("", line).strip()
+    return _MARKUP().sub("", line).strip()
 
 
 def _is_header(line: str, names: tuple[str, ...]) -> bool:
@@ -117,7 +117,7 @@ def read_posts(text: str) -> tuple[list[Post], str]:
     text = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
     posts: list[Post] = []
     start = 0
-    for m in _MARK.finditer(text):
+    for m in _MARK().finditer(text):
         mark = (m.group(1) or m.group(2)).lower()
         line = text.count("\n", 0, m.start()) + 1
         posts.append(Post(len(posts) + 1, line, mark, text[start:m.end()]))
@@ -203,7 +203,7 @@ def _dry(text: str) -> bool:
 
 
 def _dice_in_text(text: str) -> list[tuple[int, int]]:
-    return [(int(m.group(2)), int(m.group(1))) for m in _DIE.finditer(text)]
+    return [(int(m.group(2)), int(m.group(1))) for m in _DIE().finditer(text)]
 
 
 def _place(post: Post, pos: int, marks: list[str], recs: list[dict[str, Any]],

@@ -11,12 +11,12 @@ when the author wrote it (or it is off its default), copied by `add --like` (R-A
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from pydantic_core import core_schema as cs
 
 from pbwcombat.forms import ID_SCHEMA
+from pbwcombat.patterns import lazy
 from pbwcombat.schema import BOOL, strict_int, text
 
 SIZES = ("fine", "diminutive", "tiny", "small", "medium", "large", "huge", "gargantuan",
@@ -26,7 +26,7 @@ ENERGY = ("acid", "cold", "electricity", "fire", "sonic", "force", "negative", "
 IMMUNE_EFFECTS = (*ENERGY, "precision", "critical")
 SLUG_PATTERN = r"^[a-z0-9][a-z0-9-]*$"
 _WORD = r"[a-z0-9][a-z0-9-]*"
-_DR = re.compile(rf"^([1-9][0-9]{{0,3}})/(-|{_WORD}(?: (?:and|or) {_WORD})?)$")
+_DR = lazy(rf"^([1-9][0-9]{{0,3}})/(-|{_WORD}(?: (?:and|or) {_WORD})?)$")
 
 
 IMPROVED_UNARMED = "improved-unarmed-strike"  # R-ACT-9: an unarmed strike that is armed
@@ -42,7 +42,7 @@ def size_step(size: str) -> int:
 def parse_dr(value: str) -> tuple[int, tuple[str, ...], str]:
     """`"5/magic"` → (5, ("magic",), ""); `"10/-"` → (10, (), ""); `"5/cold-iron and good"`
     → (5, ("cold-iron", "good"), "and") (R-HP-8). ValueError for any other form."""
-    m = _DR.match(value)
+    m = _DR().match(value)
     if not m:
         raise ValueError(f'"{value}" is not damage reduction like "5/magic", "10/-", '
                          '"5/silver and magic" or "5/good or silver" (R-HP-8)')
@@ -62,13 +62,13 @@ def _dr(value: str) -> str:
 
 
 SAVE_KINDS = ("fort", "ref", "will")
-_SAVE = re.compile(r"^(fort|ref|will):(-?[0-9]{1,4})$")
+_SAVE = lazy(r"^(fort|ref|will):(-?[0-9]{1,4})$")
 
 
 def parse_save(value: str) -> tuple[str, int]:
     """`"will:15"` → ("will", 15): a condition's end-of-turn save (R-CND-6). ValueError for
     any other form (the file: 65; `--save`: exit 2)."""
-    m = _SAVE.match(value)
+    m = _SAVE().match(value)
     if not m or not -1000 <= int(m.group(2)) <= 1000:
         raise ValueError(f'"{value}" is not a save like "will:15" (fort, ref or will, a colon, '
                          "the DC) (R-CND-6)")

@@ -55,6 +55,7 @@ LAYER_OF: dict[str, str] = {
     "pbwcombat.orders_text": BASE,  # R-ORD-4 rules as text: the model validates `orders`
     "pbwcombat.cleaning": BASE,
     "pbwcombat.regular": BASE,  # opening only regular files, never blocking (os, stat)
+    "pbwcombat.patterns": BASE,  # regular expressions compiled on first use (start-up)
     "pbwcombat.verify": APP,
     "pbwcombat.journal": STORE,
     "pbwcombat.journal_book": STORE,  # the journal opened once, read from its end

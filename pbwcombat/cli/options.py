@@ -16,6 +16,7 @@ import typer.core
 
 from pbwcombat import actions as act
 from pbwcombat.errors import UsageError
+from pbwcombat.patterns import lazy
 
 HELP = """Resolve tabletop RPG combat for play-by-web forums, by the rules, with a post to paste.
 
@@ -46,7 +47,7 @@ _GROUPS = {"dice": (_DICE_COMMANDS, "Verifiable dice: commit, salt, reveal."),
            "party": (_PARTY_COMMANDS, "A party roster that carries over between fights.")}
 
 
-_EXAMPLES = re.compile(r"^(Examples?)( \([^)]*\))?:\s*")
+_EXAMPLES = lazy(r"^(Examples?)( \([^)]*\))?:\s*")
 
 
 def examples_apart(help_text: str) -> str:
@@ -55,7 +56,7 @@ def examples_apart(help_text: str) -> str:
     in a paragraph click does not rewrap (its `\\b` marker)."""
     paragraphs = help_text.split("\n\n")
     for i, para in enumerate(paragraphs):
-        m = _EXAMPLES.match(para)
+        m = _EXAMPLES().match(para)
         if m is None:
             continue
         end = i + 1  # the paragraphs after it that hold only example lines

@@ -10,12 +10,13 @@ import functools
 import re
 from collections.abc import Mapping
 
+from pbwcombat.patterns import lazy
 from pbwcombat.render.catalog import Agree, Count, contract
 from pbwcombat.render.catalog.foreign import FOREIGN_ES
 from pbwcombat.render.markup import Plain
 
-_TOML_PLACE = re.compile(r" \((at line \d+, column \d+|at end of document)\)$")
-_FIELD = re.compile(r"\{(\w+)(?::[^}]*)?\}")
+_TOML_PLACE = lazy(r" \((at line \d+, column \d+|at end of document)\)$")
+_FIELD = lazy(r"\{(\w+)(?::[^}]*)?\}")
 
 
 @functools.cache
@@ -50,7 +51,7 @@ def foreign(text: str, lang: str, genders: Mapping[str, str] | None = None,
             fields[key] = _inner(key, value, lang, genders, markup)
             fields[key + "_g"] = Agree(genders.get(value) == "f")
             fields[key + "_n"] = Count(value)
-        needed = set(_FIELD.findall(translated))
+        needed = set(_FIELD().findall(translated))
         fields.update({f: "" for f in needed if f not in fields})
         return contract(translated.format(**fields), lang)
     return None
@@ -86,7 +87,7 @@ def problem(text: str, lang: str, genders: Mapping[str, str] | None = None,
     if lang == "en":
         return keep(text)
     genders = genders or {}
-    where = _TOML_PLACE.search(text)  # tomllib's " (at line 4, column 8)"
+    where = _TOML_PLACE().search(text)  # tomllib's " (at line 4, column 8)"
     if where is not None:
         place = foreign(where.group(0).strip(), lang, genders, markup) \
             or keep(where.group(0).strip())

@@ -7,14 +7,15 @@ import re
 import string
 
 from pbwcombat.cleaning import INVISIBLE, clean
+from pbwcombat.patterns import lazy
 
 __all__ = ["INVISIBLE", "clean", "unlink", "unsmiley", "hard_breaks", "markup_for"]
 
 # R-OUT-7: what a forum's linkifier takes for a URL: `scheme://`, `www.`, and a host name
 # (`host.tld`, `host.tld/…`, the domain of an e-mail address `bob@host.tld`).
-_SCHEME = re.compile(r"(?<=[A-Za-z0-9+.\-]):(?=//)")
-_HOSTLIKE = re.compile(r"(?i)\b(?:www\d{0,3}\.[a-z0-9\-]+(?:\.[a-z0-9\-]+)*"
-                       r"|[a-z0-9\-]+(?:\.[a-z0-9\-]+)*\.[a-z]{2,}(?![a-z0-9\-]))")
+_SCHEME = lazy(r"(?<=[A-Za-z0-9+.\-]):(?=//)")
+_HOSTLIKE = lazy(r"(?i)\b(?:www\d{0,3}\.[a-z0-9\-]+(?:\.[a-z0-9\-]+)*"
+                 r"|[a-z0-9\-]+(?:\.[a-z0-9\-]+)*\.[a-z]{2,}(?![a-z0-9\-]))")
 FULLWIDTH_COLON = "："
 ONE_DOT_LEADER = "․"
 # An `@` in user text would mention someone in Discourse and XenForo (`@name`, whatever is
@@ -34,22 +35,26 @@ SMILEY_CODES = (
     ">:D", "::)", ">:(", ":))", ";D", "???", ":-[", ":-X", ":-*", ":'(", ":-\\", "^-^", "O0",
     "C:-)", "0:)", "O:-)",  # SMF
 )
-_SMILEY = re.compile("|".join(re.escape(c) for c in sorted(SMILEY_CODES, key=len,
-                                                            reverse=True)))
+_SMILEY = lazy("|".join(re.escape(c) for c in sorted(SMILEY_CODES, key=len, reverse=True)))
 _FULLWIDTH = {c: chr(c + 0xFEE0) for c in range(0x21, 0x7F) if chr(c) in string.punctuation}
 
 
 def unsmiley(text: str) -> str:
     """BBCode forums' smiley codes in user text lose their power (see SMILEY_CODES)."""
-    return _SMILEY.sub(lambda m: m.group(0).translate(_FULLWIDTH), text)
+    if not any(code in text for code in SMILEY_CODES):  # most names: no pattern to compile
+        return text
+    return _SMILEY().sub(lambda m: m.group(0).translate(_FULLWIDTH), text)
 
 
 def unlink(text: str) -> str:
     """R-OUT-7: a URL in user text never becomes a link: `https://` → `https：//`, and the
     dots of `www.`, of a host name (`host.tld`, bare or with a path) and of an e-mail
     address's domain become one-dot leaders (`․`), which no linkifier takes."""
-    text = _SCHEME.sub(FULLWIDTH_COLON, text)
-    return _HOSTLIKE.sub(lambda m: m.group(0).replace(".", ONE_DOT_LEADER), text)
+    if ":" in text:
+        text = _SCHEME().sub(FULLWIDTH_COLON, text)
+    if "." not in text:  # every host name, `www.` and domain has a dot: most text has none
+        return text
+    return _HOSTLIKE().sub(lambda m: m.group(0).replace(".", ONE_DOT_LEADER), text)
 
 
 class Plain:
