@@ -315,7 +315,6 @@ def _build(lines: list[Entry]) -> journal_index.Index:
     command lines are read by their head, so that an index for 100,000 records costs about
     a read of the journal, not a parse of it."""
     index = journal_index.Index()
-    index.bulk = {}
     found = []
     for e in lines:
         if not e.complete:
@@ -327,7 +326,6 @@ def _build(lines: list[Entry]) -> journal_index.Index:
         if summary is not None:
             index.note(summary[0], e.offset, summary[1])
             found.append((e.offset, *summary))
-    index.keys, index.bulk = journal_index.Keys.of(index.bulk), None
     aborted = set(index.aborted)
     index.reuses, index.high = [], -1
     seen: dict[int, tuple[int, int, int, object]] = {}

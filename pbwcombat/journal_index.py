@@ -10,9 +10,11 @@ version) means the index is not used: the command checks and reads the journal w
 before, and writes a new index after its own append. The index is a cache, never the
 history: nothing in it is evidence, `verify` never reads it, and a lost or garbled one
 costs one slow command. It lives in the lock file (created with the encounter's mode, like
-the journal) so that no new file appears beside the encounter: a JSON line (the format, a
-CRC-32 of the keys, the rest of the index), then the keys (`Keys`). It holds no secret (no
-seed, no file text), only keys, sequence numbers and offsets.
+the journal) so that no new file appears beside the encounter: a fixed head (`_HEAD`: the
+format, where the keys' table is, where the log ends, a CRC-32 of the head and the JSON),
+the keys' table and log (`journal_keys`, read and written in place), then the rest of the
+index as JSON. It holds no secret (no seed, no file text), only keys, sequence numbers and
+offsets.
 """
 
 from __future__ import annotations
@@ -20,82 +22,27 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import struct
 import zlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from pbwcombat import regular, store
+from pbwcombat.journal_keys import Garbled, Keys, Table
 
-FORMAT = 3  # 2: `full_at` (journal format 4); 3: `keys` as one text (`Keys`)
+FORMAT = 4  # 2: `full_at` (journal format 4); 3: `keys` as one text; 4: a table of keys
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+# magic, FORMAT, the table's position, its slots, its entries, the log's end (where the
+# JSON starts), the JSON's length, CRC-32 of the head before it and of the JSON
+_HEAD = struct.Struct("<4sIQQQQII")
+_MAGIC = b"PBWI"
 
 
 def stamp_of(st: os.stat_result) -> list[int]:
     """What a change to the journal changes (a write in place moves the change time, which
     no program can set back)."""
     return [st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns]
-
-
-class Keys:
-    """The records of each `--key`, kept as one block of bytes rather than a table of lists
-    (issue 29: a bot that keys every command leaves a key per record, and 100,000 keys as
-    Python objects cost 1.7 s to read, check and write back at every command): a line per
-    key, `"KEY"<tab>SEQ,OFFSET;SEQ,OFFSET…`, each after a newline (the key as JSON, which
-    escapes tabs and newlines, so a key's line is found by one search). Reading, looking
-    up, adding and writing back are then a few passes over the bytes in C, without a Python
-    object per key (100,000 keys, 3.4 MB: about 10 ms a command, docs/dev/speed.md)."""
-
-    __slots__ = ("text",)
-
-    def __init__(self, text: bytes = b"") -> None:
-        self.text = text
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Keys) and other.text == self.text
-
-    __hash__ = None  # type: ignore[assignment]
-
-    @staticmethod
-    def _head(key: str) -> bytes:
-        return b"\n" + json.dumps(key, ensure_ascii=False).encode() + b"\t"
-
-    def _span(self, key: str) -> tuple[int, int] | None:
-        """Where the key's records are in the text (after its head), if it has any."""
-        head = self._head(key)
-        at = self.text.find(head)
-        if at < 0:
-            return None
-        end = self.text.find(b"\n", at + len(head))
-        return at + len(head), len(self.text) if end < 0 else end
-
-    def get(self, key: str) -> list[list[int]] | None:
-        """[[seq, offset], …] of the command and undo records that carry `key`, oldest first
-        ([] for none; None when the text is not what `add` writes)."""
-        span = self._span(key)
-        if span is None:
-            return []
-        try:
-            return [[int(s), int(o)] for s, o in
-                    (pair.split(b",") for pair in self.text[span[0]:span[1]].split(b";"))]
-        except ValueError:
-            return None
-
-    @classmethod
-    def of(cls, keys: dict[str, list[str]]) -> Keys:
-        """The block for `keys` (each key's "SEQ,OFFSET" pairs, oldest first) at once: a
-        journal read whole notes 100,000 keys, which `add` one by one would search for
-        100,000 times."""
-        return cls(b"".join(cls._head(key) + ";".join(pairs).encode()
-                            for key, pairs in keys.items()))
-
-    def add(self, key: str, seq: int, offset: int) -> None:
-        span = self._span(key)
-        pair = f"{seq},{offset}".encode()
-        if span is None:
-            self.text += self._head(key) + pair
-        else:
-            self.text = self.text[:span[1]] + b";" + pair + self.text[span[1]:]
 
 
 class Index:
@@ -112,7 +59,7 @@ class Index:
     they outweigh the file)."""
 
     __slots__ = ("stamp", "keys", "undos", "aborted", "torn", "reuses", "high", "prev_high",
-                 "last_roller", "full_at", "bulk")
+                 "last_roller", "full_at", "held")
 
     def __init__(self) -> None:
         self.stamp: list[int] = []
@@ -125,7 +72,7 @@ class Index:
         self.prev_high = -1
         self.last_roller = 0
         self.full_at = 0
-        self.bulk: dict[str, list[str]] | None = None  # keys noted by `_build`, then `Keys.of`
+        self.held = b""  # the lock file's head as `load` found it
 
     def note(self, seq: int, offset: int, record: dict[str, Any]) -> None:
         """One complete record of the journal, in order (`kind` as journal.kind reads it)."""
@@ -142,10 +89,7 @@ class Index:
             return
         key = record.get("key")
         if k in ("command", "undo") and isinstance(key, str):
-            if self.bulk is not None:
-                self.bulk.setdefault(key, []).append(f"{seq},{offset}")
-            else:
-                self.keys.add(key, seq, offset)
+            self.keys.add(key, seq, offset)
 
     def rolled(self, seq: int, numbers: list[int]) -> None:
         """A live command numbered `seq` rolled the generator's die `numbers` (after its
@@ -162,29 +106,33 @@ class Index:
 
 def load(encounter: Path) -> Index | None:
     """The index of the journal beside `encounter`, if the lock file holds one whose stamp
-    is the journal's as it is now (None otherwise: read the journal whole)."""
-    journal = store.journal_path(encounter)
+    is the journal's as it is now (None otherwise: read the journal whole). Reads the head
+    and the JSON only: the keys are looked up in place (`journal_keys.Keys.get`)."""
+    lock = store.lock_path(encounter)
     try:
-        fd = regular.open_regular(store.lock_path(encounter), os.O_RDONLY | _NOFOLLOW)
+        fd = regular.open_regular(lock, os.O_RDONLY | _NOFOLLOW)
     except OSError:
         return None
     try:
-        with os.fdopen(fd, "rb") as f:
-            data = f.read()
-        st = os.lstat(journal)
+        held = os.pread(fd, _HEAD.size, 0)
+        if len(held) != _HEAD.size:
+            return None
+        magic, form, at, slots, count, end, length, crc = _HEAD.unpack(held)
+        if magic != _MAGIC or form != FORMAT or os.fstat(fd).st_size != end + length:
+            return None
+        text = os.pread(fd, length, end)
+        st = os.lstat(store.journal_path(encounter))
     except OSError:
         return None
+    finally:
+        os.close(fd)
+    table = Table(at, slots, count, end)
+    if zlib.crc32(text, zlib.crc32(held[:-4])) != crc or not table.valid(_HEAD.size):
+        return None
     try:
-        cut = data.find(b"\n")  # a JSON line, then the keys (`Keys`)
-        if cut < 0:
-            return None
-        held = json.loads(data[:cut])
-        if held.get("format") != FORMAT or held.get("crc") != zlib.crc32(memoryview(data)[cut:]):
-            return None
-        body = held["index"]
+        body = json.loads(text)
         index = Index()
         index.stamp = [int(x) for x in body["stamp"]]
-        index.keys = Keys(data[cut + 1:])
         index.undos = [[int(t), int(s)] for t, s in body["undos"]]
         index.aborted = [int(x) for x in body["aborted"]]
         index.torn = [int(x) for x in body["torn"]]
@@ -193,6 +141,7 @@ def load(encounter: Path) -> Index | None:
         index.full_at = int(body["full_at"])
     except (ValueError, KeyError, TypeError, AttributeError):
         return None
+    index.keys, index.held = Keys(lock, table, _HEAD.size), held
     return index if index.stamp == stamp_of(st) else None
 
 
@@ -200,17 +149,33 @@ def save(encounter: Path, index: Index | Callable[[], Index]) -> None:
     """Write the index (or the one `index()` builds: only once the lock file is open for
     writing, a lock this user may only read gets none) into the lock file, stamped with the
     journal as it is now. Under the lock, right after the command's own append; any failure
-    only leaves no index."""
+    only leaves no index. The head is spoiled first and written last, so that a save cut
+    short leaves no index, never a half-written one that checks out."""
+    lock = store.lock_path(encounter)
     with contextlib.suppress(OSError):
-        fd = regular.open_regular(store.lock_path(encounter), os.O_WRONLY | _NOFOLLOW)
+        fd = regular.open_regular(lock, os.O_RDWR | _NOFOLLOW)
         try:
             if not isinstance(index, Index):
                 index = index()
+            keys = index.keys
+            if keys.table is not None and (keys.lock != lock or
+                                           os.pread(fd, _HEAD.size, 0) != index.held):
+                os.ftruncate(fd, 0)  # not the table this file holds now: no index
+                return
             index.stamp = stamp_of(os.lstat(store.journal_path(encounter)))
-            keys = index.keys.text
-            head = json.dumps({"format": FORMAT, "crc": zlib.crc32(keys, zlib.crc32(b"\n")),
-                               "index": index.body()}, separators=(",", ":")).encode()
-            os.ftruncate(fd, 0)
-            os.pwritev(fd, [head, b"\n", keys], 0)
+            os.pwrite(fd, bytes(_HEAD.size), 0)
+            try:
+                table = keys.write(fd, _HEAD.size)
+            except Garbled:
+                os.ftruncate(fd, 0)
+                return
+            text = json.dumps(index.body(), separators=(",", ":")).encode()
+            os.pwrite(fd, text, table.end)
+            os.ftruncate(fd, table.end + len(text))
+            head = _HEAD.pack(_MAGIC, FORMAT, table.at, table.slots, table.count, table.end,
+                              len(text), 0)[:-4]
+            index.held = head + struct.pack("<I", zlib.crc32(text, zlib.crc32(head)))
+            os.pwrite(fd, index.held, 0)
+            keys.lock, keys.table, keys.head, keys.added = lock, table, _HEAD.size, {}
         finally:
             os.close(fd)

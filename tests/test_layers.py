@@ -60,6 +60,7 @@ LAYER_OF: dict[str, str] = {
     "pbwcombat.journal": STORE,
     "pbwcombat.journal_book": STORE,  # the journal opened once, read from its end
     "pbwcombat.journal_index": STORE,  # the journal's index in the lock file (issue 29)
+    "pbwcombat.journal_keys": STORE,  # its --key table, read and written in place (issue 29)
     "pbwcombat.journal_patch": STORE,  # journal format 4: the lines a record changed
     "pbwcombat.journal_texts": STORE,  # format 4: which whole texts, a state rebuilt
     "pbwcombat.engine": ENGINE,
