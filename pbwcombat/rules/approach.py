@@ -38,16 +38,24 @@ def walk(res: Resolution, me: Combatant, budget: int, aims: Callable[[Square], b
     assert me.position is not None
     if budget <= 0:
         return None
-    board = board_for(res, me.id)
+    return walk_on(board_for(res, me.id), me.position, budget, aims, goal, search, near)
+
+
+def walk_on(board: Board, start: Square, budget: int, aims: Callable[[Square], bool],
+            goal: Square | None, search: bool = True, near: Collection[Square] | None = None
+            ) -> tuple[Square, ...] | None:
+    """`walk` on a board already worked out (pure: squares in, squares out), so that the
+    simulator core (`pbwcombat.sim.core_orders`), which keeps its own state, asks the very
+    same search."""
     closer: tuple[Square, ...] = ()
     if goal is not None:
-        steps, arrived = _toward(me.position, goal, budget, board, aims)
+        steps, arrived = _toward(start, goal, budget, board, aims)
         if arrived:
             return steps
         closer = steps
     if not search:
         return closer or None
-    path = _cheapest_aim(me.position, budget, board, aims, near)
+    path = _cheapest_aim(start, budget, board, aims, near)
     return path if path is not None else closer or None
 
 

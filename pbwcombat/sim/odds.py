@@ -75,8 +75,48 @@ def _before_round(enc: Encounter, events: list[Any], new_round: int) -> Encounte
     return enc
 
 
+# The simulator core (issue 29, docs/dev/speed.md "The simulator core"): `play` tries it
+# first; whatever it does not model sends the run back to the engine from its start (the
+# same key gives the same fight), so the report never depends on what it covers.
+# CORE_COUNTS: fights the core played, fights it handed back mid-fight, fights the engine
+# played because the encounter has something the core never models (per process).
+CORE_COUNTS = {"core": 0, "bailed": 0, "engine": 0}
+_CORE: list[Any] = [None, None]  # [the encounter, its core Template or None]
+
+
+def _core_template(enc: Encounter) -> Any:
+    """The core's starting state for `enc` (built once per encounter), None when the core
+    never plays it (`core_state.ineligible`)."""
+    if _CORE[0] is not enc:
+        from pbwcombat.sim.core_state import Template, ineligible
+
+        _CORE[:] = [enc, None if ineligible(enc) else Template(enc)]
+    return _CORE[1]
+
+
 def play(enc: Encounter, key: bytes, max_rounds: int, ids: list[str],
          record: list[Any] | None = None) -> Run:
+    """One fight from `enc` (see `play_engine`): by the simulator core when it models the
+    whole fight, else by the engine. `record` (the engine's events) plays it by the engine."""
+    template = _core_template(enc) if record is None else None
+    if template is not None:
+        from pbwcombat.sim import core_turns
+        from pbwcombat.sim.core_state import Unsupported
+
+        try:
+            run: Run = core_turns.play(template, key, max_rounds, ids)
+        except Unsupported:
+            CORE_COUNTS["bailed"] += 1
+        else:
+            CORE_COUNTS["core"] += 1
+            return run
+    else:
+        CORE_COUNTS["engine"] += 1
+    return play_engine(enc, key, max_rounds, ids, record)
+
+
+def play_engine(enc: Encounter, key: bytes, max_rounds: int, ids: list[str],
+                record: list[Any] | None = None) -> Run:
     """One fight from `enc` to its end, or undecided once it has played `max_rounds` rounds
     (it stops before the next round starts: nothing at that round's start, bleeding or a
     duration ending, reaches the figures), every turn by orders (every member of a shared

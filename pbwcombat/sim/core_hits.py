@@ -1,0 +1,207 @@
+"""The simulator core's blows (issue 29): one attack roll with confirmation and damage, hit
+points and their thresholds, engagement made and ended, attacks of opportunity and the
+disengage contest, on `core_state`'s mutable fighters.
+
+Each function here is the engine's rule written again for speed, for the cases the core
+admits (no conditions, feats, DR, nonlethal, guards or readied plans: `core_state.ineligible`
+keeps such fights in the engine). The rule itself lives in its family, named in each
+docstring; `tests/test_sim_core.py` holds these copies to it fight by fight.
+"""
+
+from __future__ import annotations
+
+from pbwcombat.model import status_for
+from pbwcombat.rules.hp import HP_BOUND
+from pbwcombat.sim.core_state import CoreWeapon, Fight, Fighter, Unsupported
+
+
+def effective_defense(f: Fighter) -> int:
+    """`rules.attack_roll.effective_defense` without conditions or stance (R-INI-6)."""
+    if f.flat_footed:
+        return f.defense - (f.dex_mod if f.dex_mod > 0 else 0) - f.dodge
+    return f.defense
+
+
+def attack_roll(fight: Fight, a: Fighter, t: Fighter, w: CoreWeapon, mod: int = 0,
+                engages: bool = True) -> bool:
+    """`rules.attack_roll.attack_roll` (R-ATK-1…5): the d20, the attack recorded (R-DIS-2),
+    engagement (R-ATK-5), confirmation (R-ATK-3), damage (R-ATK-4), hit points (R-HP)."""
+    defense = effective_defense(t)
+    bonus = w.attack + mod
+    natural = fight.die(20)
+    hit = natural != 1 and (natural == 20 or natural + bonus >= defense)
+    threat = hit and (natural == 20 or natural >= w.crit_range)
+    t.attacked_by[a.id] = fight.clock  # AttackRecorded
+    if engages:
+        engage(fight, a, t, missile=not w.melee)
+    if not hit:
+        return False
+    critical = threat
+    if threat and fight.rules.confirm:
+        n = fight.die(20)
+        critical = n != 1 and (n == 20 or n + bonus >= defense)
+    times = w.crit_mult if critical else 1
+    total = 0
+    for _ in range(times):
+        for _ in range(w.dice):
+            total += fight.die(w.sides)
+        total += w.bonus
+    change_hp(fight, t, -max(1, total))
+    return True
+
+
+def change_hp(fight: Fight, f: Fighter, delta: int) -> None:
+    """`rules.hp.change_hp` for damage (R-HP-1): thresholds; the fallen leave engagements."""
+    hp = f.hp + delta
+    if hp < -HP_BOUND:
+        raise Unsupported("hp bound")
+    previous = "dying" if delta < 0 and f.status == "stable" else f.status
+    f.hp = hp
+    f.status = status_for(hp, fight.rules.death_at, previous)  # type: ignore[arg-type]
+    if hp <= 0:
+        release_fallen(fight, f)
+
+
+def release_fallen(fight: Fight, f: Fighter) -> None:
+    """`rules.engagement.release_fallen` (R-ENG-6): every engagement with it ends, melee and
+    missile (presence with it)."""
+    by_id = fight.by_id
+    for other in f.engaged:
+        by_id[other].engaged.remove(f.id)
+    for other in f.missile:
+        o = by_id[other]
+        o.missile.remove(f.id)
+        if f.id in o.presence:
+            o.presence.remove(f.id)
+    f.engaged, f.missile, f.presence = [], [], []
+
+
+def engage(fight: Fight, a: Fighter, b: Fighter, missile: bool) -> None:
+    """`rules.engagement.engage` (R-ENG-1/3/5/6)."""
+    if a.side == b.side or a.status == "dead" or b.status == "dead" or a.hp <= 0 \
+            or b.hp <= 0:
+        return
+    if b.id in (a.missile if missile else a.engaged) and not (missile and b.id in a.presence):
+        return
+    if b.id in fight.spent_of(a).escaped or a.id in fight.spent_of(b).escaped:
+        return
+    if missile:  # a shot makes an engagement by presence one of its own
+        if b.id in a.presence:
+            a.presence.remove(b.id)
+        if a.id in b.presence:
+            b.presence.remove(a.id)
+        if b.id not in a.missile:
+            a.missile.append(b.id)
+        if a.id not in b.missile:
+            b.missile.append(a.id)
+    else:
+        if b.id not in a.engaged:
+            a.engaged.append(b.id)
+        if a.id not in b.engaged:
+            b.engaged.append(a.id)
+
+
+def disengage_from(fight: Fight, a: Fighter, b: Fighter) -> None:
+    """A melee engagement ends (`Disengaged`, not missile)."""
+    if b.id in a.engaged:
+        a.engaged.remove(b.id)
+    if a.id in b.engaged:
+        b.engaged.remove(a.id)
+
+
+# -- attacks of opportunity (rules.aoo) --------------------------------------------------
+
+
+def can_make_aoo(fight: Fight, c: Fighter) -> bool:
+    """`rules.aoo.can_make_aoo` without feats, guards or stances (R-AOO-4, R-HP-3)."""
+    return c.hp > 0 and c.up and not c.flat_footed and c.aoo_round != fight.round
+
+
+def provokers(fight: Fight, mover: Fighter, square: tuple[int, int],
+              engaged_exempt: bool) -> list[Fighter]:
+    """`rules.aoo.provokers`: the enemies that get an AoO when `mover` leaves (or shoots
+    from) `square`, in initiative order (R-DIC-4)."""
+    escaped = fight.spent_of(mover).escaped
+    found = [c for c in fight.people
+             if c.side != mover.side and c.id not in escaped and can_make_aoo(fight, c)
+             and not (engaged_exempt and mover.id in c.engaged) and c.threatens(square)]
+    if len(found) > 1:
+        found.sort(key=lambda c: fight.initiative_rank(c.id))
+    return found
+
+
+def attack_of_opportunity(fight: Fight, e: Fighter, mover: Fighter,
+                          square: tuple[int, int]) -> bool:
+    """`rules.aoo.attack_of_opportunity` (R-AOO-4): the best melee weapon reaching `square`
+    (first of the highest `attack`); True if made."""
+    d = _gap(e.pos, square)
+    weapon = None
+    for w in e.melee:
+        if w.threatens(d) and (weapon is None or w.attack > weapon.attack):
+            weapon = w
+    if weapon is None or not can_make_aoo(fight, e):
+        return False
+    e.aoo_round = fight.round  # AooUsed
+    attack_roll(fight, e, mover, weapon, engages=fight.rules.aoo_engages)
+    return True
+
+
+def _gap(a: tuple[int, int], b: tuple[int, int]) -> int:
+    dx = abs(a[0] - b[0])
+    dy = abs(a[1] - b[1])
+    return dx if dx > dy else dy
+
+
+def dropped(f: Fighter, before: int) -> bool:
+    """`rules.aoo.dropped` (R-AOO-6)."""
+    return f.hp <= 0 and f.hp < before
+
+
+# -- disengaging (rules.disengage) ---------------------------------------------------------
+
+
+def attacked_since_previous_turn(fight: Fight, me: Fighter, other: str) -> bool:
+    """`rules.disengage.attacked_since_previous_turn` (R-DIS-2/4)."""
+    at = me.attacked_by.get(other)
+    if at is None:
+        return False
+    previous, last = me.clocks
+    return at >= (previous if me.id == fight.turn else last)
+
+
+def attempt(fight: Fight, me: Fighter, opponent_ids: list[str]) -> bool:
+    """`rules.disengage.attempt` without the first-in-order case (R-DIS-1…6): the
+    automatic cases, else Defense Total against the Attack Totals; True on success."""
+    by_id = fight.by_id
+    opponents = sorted((by_id[o] for o in opponent_ids),
+                       key=lambda o: fight.initiative_rank(o.id))
+    streak = me.streak
+    success = True
+    if not all(o.status != "ok" for o in opponents) and any(
+            attacked_since_previous_turn(fight, me, o.id) for o in opponents):
+        success = _contest(fight, me, opponents, streak)
+    spent = fight.spent_of(me)
+    if spent is fight.spent:
+        spent.tried = True  # DisengageResolved
+    me.streak = 0 if success else streak + 1  # StreakSet
+    if success:
+        for o in opponents:
+            disengage_from(fight, me, o)
+        if spent is fight.spent:  # Escaped (R-ENG-6)
+            spent.escaped += [o.id for o in opponents if o.id not in spent.escaped]
+    elif spent is fight.spent:
+        spent.extended = True  # ActionSpent "extended"
+    return success
+
+
+def _contest(fight: Fight, me: Fighter, opponents: list[Fighter], streak: int) -> bool:
+    """`rules.disengage._contest` (R-DIS-2/3/5): ties go to the disengager."""
+    step = fight.rules.step
+    defense = fight.die(20) + effective_defense(me) - 10 + (streak * step if streak else 0)
+    best = None
+    for o in opponents:
+        if not (o.hp > 0 and o.status == "ok" and attacked_since_previous_turn(fight, me, o.id)):
+            continue
+        roll = fight.die(20) + max((w.attack for w in o.melee), default=0)
+        best = roll if best is None or roll > best else best
+    return best is None or defense >= best

@@ -1,0 +1,327 @@
+"""The simulator core's standing orders (issue 29): `attack-nearest` (R-ORD-1) on
+`core_state`'s fighters: the choice of target and weapon, the walk by the path-finder
+(R-GEO-8, the very `rules.approach.walk_on` and `rules.pathfind` the engine asks), the `move`
+square by square with its AoOs and disengaging (R-AOO, R-DIS), and the `attack` command.
+
+The choices are `rules.orders`' and the acts `rules.movement` / `rules.attack`'s, written
+again for speed for the fights `core_state.ineligible` admits; an act the engine would refuse
+is refused here before anything changes (the engine's `_try` leaves no trace either).
+`tests/test_sim_core.py` holds them to the engine fight by fight.
+"""
+
+from __future__ import annotations
+
+from pbwcombat.geometry import path_cost, path_through
+from pbwcombat.rules.approach import around, walk_on
+from pbwcombat.rules.board import Board
+from pbwcombat.sim.core_hits import (
+    attack_of_opportunity,
+    attack_roll,
+    attempt,
+    can_make_aoo,
+    change_hp,
+    dropped,
+    engage,
+    provokers,
+)
+from pbwcombat.sim.core_state import CoreWeapon, Fight, Fighter, Unsupported, _distance
+
+Square = tuple[int, int]
+
+
+def follow_orders(fight: Fight, me: Fighter) -> None:
+    """`rules.orders.follow_orders` for `attack-nearest` (R-ORD-1); fleeing (R-ORD-2) is
+    the engine's."""
+    if fight.ended or fight.turn != me.id or not me.up:
+        return
+    if me.flee_below > 0 and me.hp / me.full_hp <= me.flee_below:
+        raise Unsupported("flee")
+    attack_nearest(fight, me)
+
+
+def foes_of(fight: Fight, me: Fighter) -> list[Fighter]:
+    """`rules.orders.foes_of` (R-ORD-1): enemies not dying, stable, dead (file order)."""
+    side = me.side
+    return [c for c in fight.people if c.side != side and c.up]
+
+
+def may_shoot_at(fight: Fight, t: Fighter) -> bool:
+    """R-ATK-6 under the engagement rules: not into melee unless the penalty applies."""
+    return not fight.rules.forbid or not t.engaged
+
+
+def melee_weapon_for(me: Fighter, t: Fighter, square: Square) -> CoreWeapon | None:
+    d = _distance(square, t.pos)
+    for w in me.melee:
+        if w.threatens(d):
+            return w
+    return None
+
+
+def ranged_weapon_for(fight: Fight, me: Fighter, t: Fighter, square: Square | None
+                      ) -> CoreWeapon | None:
+    if not me.shooter or not may_shoot_at(fight, t):
+        return None
+    d = None if square is None else _distance(square, t.pos)
+    for w in me.weapons:
+        if not w.melee and w.ammo != 0 and (d is None or d <= (w.range or 0)):
+            return w
+    return None
+
+
+def weapon_for(fight: Fight, me: Fighter, t: Fighter, square: Square) -> CoreWeapon | None:
+    return melee_weapon_for(me, t, square) or ranged_weapon_for(fight, me, t, square)
+
+
+def _farthest(me: Fighter, kind: str) -> int:
+    far = 0
+    for w in me.weapons:
+        if w.melee:
+            if kind != "ranged" and w.reach > far:
+                far = w.reach
+        elif kind != "melee" and w.ammo != 0 and (w.range or 0) > far:
+            far = w.range or 0
+    return far
+
+
+def _nearest(fight: Fight, me: Fighter, pool: list[Fighter], square: Square, kind: str
+             ) -> tuple[Fighter, CoreWeapon] | None:
+    """`rules.orders._nearest`: the nearest of `pool` a weapon of `kind` strikes from
+    `square` (the first on a tie)."""
+    best: tuple[Fighter, CoreWeapon] | None = None
+    best_gap = 0
+    far = _farthest(me, kind)
+    for f in pool:
+        gap = _distance(square, f.pos)
+        if gap > far:
+            continue
+        if kind == "melee":
+            w = melee_weapon_for(me, f, square)
+        elif kind == "ranged":
+            w = ranged_weapon_for(fight, me, f, square)
+        else:
+            w = weapon_for(fight, me, f, square)
+        if w is not None and (best is None or gap < best_gap):
+            best, best_gap = (f, w), gap
+    return best
+
+
+def nearest_target(fight: Fight, me: Fighter, foes: list[Fighter], square: Square
+                   ) -> tuple[Fighter, CoreWeapon] | None:
+    """`rules.orders.nearest_target` (nobody is laid low without conditions)."""
+    if me.engaged:
+        engaged = [f for f in foes if f.id in me.engaged]
+        choice = _nearest(fight, me, engaged, square, "any")
+        if choice is not None:
+            return choice
+    return (_nearest(fight, me, foes, square, "melee")
+            or _nearest(fight, me, foes, square, "ranged"))
+
+
+def _move_budget(fight: Fight, me: Fighter) -> int:
+    """`rules.orders._move_budget`."""
+    sp = fight.spent_of(me)
+    if sp.extended or sp.full_round or sp.step or sp.moves >= 2 or (sp.standard and sp.moves):
+        return 0
+    if me.status == "disabled" and (sp.standard or sp.moves):  # R-HP-2: one action
+        return 0
+    return me.squares
+
+
+def attack_nearest(fight: Fight, me: Fighter) -> None:
+    """`rules.orders.attack_nearest` (R-ORD-1)."""
+    foes = foes_of(fight, me)
+    if not foes:
+        return
+    choice = nearest_target(fight, me, foes, me.pos)
+    if choice is not None:
+        attack(fight, me, *choice)
+        return
+    for _ in range(2):  # one move action, attack if it can; else a second move action
+        foes = foes_of(fight, me)
+        if not foes:
+            return
+        nearest = min(foes, key=lambda f: _distance(me.pos, f.pos))
+        steps = walk_toward(fight, me, nearest.pos, _move_budget(fight, me))
+        if steps is None or not move(fight, me, list(steps)) or not still_mine(fight, me):
+            return
+        choice = nearest_target(fight, me, foes_of(fight, me), me.pos)
+        if choice is not None:
+            attack(fight, me, *choice)
+            return
+
+
+def still_mine(fight: Fight, me: Fighter) -> bool:
+    return not fight.ended and fight.turn == me.id and me.up
+
+
+def board_for(fight: Fight, me: Fighter) -> Board:
+    """`rules.board.board_for` (R-GEO-7/8)."""
+    blocked: set[Square] = set()
+    taken: set[Square] = set()
+    threatened: set[Square] = set()
+    escaped = fight.spent_of(me).escaped
+    for c in fight.people:
+        if c is me:
+            continue
+        if c.status != "dead":
+            taken.add(c.pos)
+        if c.side != me.side and c.up:  # R-GEO-7: the dying, stable and dead may be passed
+            blocked.add(c.pos)
+        if (c.side != me.side and c.id not in escaped and me.id not in c.engaged
+                and can_make_aoo(fight, c)):
+            x, y = c.pos
+            r = c.reach
+            threatened.update((x + dx, y + dy) for dx in range(-r, r + 1)
+                              for dy in range(-r, r + 1)
+                              if (dx or dy) and c.threatens((x + dx, y + dy)))
+    return Board(frozenset(blocked), frozenset(taken), frozenset(threatened))
+
+
+def walk_toward(fight: Fight, me: Fighter, goal: Square, budget: int
+                ) -> tuple[Square, ...] | None:
+    """`rules.orders.walk_toward` with `stop_at` None (R-ORD-1 by R-GEO-8)."""
+    if budget <= 0:
+        return None
+    foes = foes_of(fight, me)
+    shoots = any(ranged_weapon_for(fight, me, f, None) is not None for f in foes)
+    near = None if shoots else around([f.pos for f in foes], me.reach)
+
+    def aims(sq: Square) -> bool:
+        return any(weapon_for(fight, me, f, sq) is not None for f in foes)
+
+    search = any(_may_reach(fight, me, f, budget) for f in foes)
+    return walk_on(board_for(fight, me), me.pos, budget, aims, goal, search, near)
+
+
+def _may_reach(fight: Fight, me: Fighter, foe: Fighter, budget: int) -> bool:
+    gap = _distance(me.pos, foe.pos) - budget
+    return gap <= me.reach or (ranged_weapon_for(fight, me, foe, None) is not None and any(
+        not w.melee and w.ammo != 0 and gap <= (w.range or 0) for w in me.weapons))
+
+
+# -- the acts ------------------------------------------------------------------------------
+
+
+def _may_act(fight: Fight, me: Fighter) -> bool:
+    """`rules.allowance.require_actor` (R-TRN-3/4)."""
+    return not fight.ended and me.up and fight.turn == me.id
+
+
+def attack(fight: Fight, me: Fighter, t: Fighter, w: CoreWeapon) -> None:
+    """`rules.attack.attack` by orders (R-ATK, R-ATK-6/7/9, R-HP-2): refused (no trace) when
+    the engine refuses it."""
+    if not _may_act(fight, me) or t is me or t.status == "dead":
+        return
+    sp = fight.spent
+    if sp.extended or sp.full_round or sp.standard or sp.moves >= 2:
+        return  # R-TRN-3
+    if me.status == "disabled" and sp.moves:
+        return  # R-HP-2: one action
+    d = _distance(me.pos, t.pos)
+    mod = 0
+    if w.melee:
+        if not w.threatens(d):
+            return  # R-GEO-3
+    else:
+        if w.range is None or d > w.range or w.ammo == 0:
+            return  # R-GEO-4, R-ATK-9
+        if t.engaged:
+            if fight.rules.forbid:
+                return  # R-ATK-6
+            mod = -4
+    sp.standard = True
+    me.streak = 0  # R-DIS-6
+    if not w.melee:
+        before = me.hp
+        for enemy in provokers(fight, me, me.pos, engaged_exempt=False):  # R-ATK-7
+            attack_of_opportunity(fight, enemy, me, me.pos)
+            if dropped(me, before):
+                break
+        else:
+            attack_roll(fight, me, t, w, mod)
+            if w.ammo is not None:
+                w.ammo -= 1
+    else:
+        attack_roll(fight, me, t, w, mod)
+    if me.status == "disabled" and me.hp == 0:  # R-HP-2 strain
+        change_hp(fight, me, -1)
+
+
+def move(fight: Fight, me: Fighter, steps: list[Square]) -> bool:
+    """`rules.movement.move` along `steps` (R-TRN-2, R-GEO-7, R-DIS, R-AOO, R-ENG-1); False
+    when the engine would refuse it (nothing changed)."""
+    if not _may_act(fight, me):
+        return False
+    start = me.pos
+    path = path_through(start, steps)
+    if not path:
+        return False
+    standing = {c.pos: c for c in fight.people if c.status != "dead" and c is not me}
+    for sq in path[:-1]:
+        other = standing.get(sq)
+        if other is not None and other.side != me.side and other.up:
+            return False  # R-GEO-7
+    if path[-1] in standing:
+        return False
+    kind = _move_kind(fight, me, path_cost(start, path))
+    if not kind:
+        return False
+    sp = fight.spent
+    sp.moves = 2 if kind == "double" else min(2, sp.moves + 1)
+    exempt = set(me.engaged)
+    by_id = fight.by_id
+    leaving = [o for o in me.engaged
+               if any(not by_id[o].within_reach(sq) for sq in path)]
+    if leaving and not attempt(fight, me, leaving):
+        return True  # stopped: the attempt was its action (R-DIS-3)
+    _walk(fight, me, path, exempt)
+    _engage_at_rest(fight, me)
+    return True
+
+
+def _move_kind(fight: Fight, me: Fighter, cost: int) -> str:
+    """`rules.allowance.move_kind` for a plain move ("" refused)."""
+    sp = fight.spent
+    squares = me.squares
+    if sp.step or sp.extended or sp.full_round:
+        return ""
+    one = me.status == "disabled"  # R-HP-2
+    if one and (sp.standard or sp.moves):
+        return ""
+    if cost <= squares and sp.moves < 2 and not (sp.standard and sp.moves):
+        return "move"
+    if cost <= 2 * squares and not one and sp.moves == 0 and not sp.standard:
+        return "double"
+    return ""
+
+
+def _walk(fight: Fight, me: Fighter, path: list[Square], exempt: set[str]) -> None:
+    """`rules.movement._walk`: square by square, the AoOs for each square left, each with
+    its passer-by disengage (R-AOO-5)."""
+    here = me.pos
+    for sq in path:
+        for enemy in provokers(fight, me, here, engaged_exempt=True):
+            if enemy.id in exempt:
+                continue
+            before = me.hp
+            if not attack_of_opportunity(fight, enemy, me, here):
+                continue
+            if dropped(me, before):
+                return
+            if fight.rules.aoo_engages and enemy.id in me.engaged \
+                    and not attempt(fight, me, [enemy.id]):
+                return
+        here = sq
+        me.pos = sq  # the engine's `Moved` lands before each AoO: the same square then
+
+
+def _engage_at_rest(fight: Fight, me: Fighter) -> None:
+    """`rules.engagement.engage_at_rest` (R-ENG-1)."""
+    if me.hp <= 0:
+        return
+    for other in fight.people:
+        if other.side == me.side or not other.up:
+            continue
+        if other.within_reach(me.pos) or me.within_reach(other.pos):
+            engage(fight, me, other, missile=False)

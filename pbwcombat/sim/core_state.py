@@ -1,0 +1,272 @@
+"""The simulator core's state (issue 29): one fight as a few mutable, slotted objects built
+from the frozen `Encounter` once per `odds`, copied per run, changed in place.
+
+The core (`core_turns`, `core_orders`, `core_hits`) plays `odds`' fights on this state with
+the commands' dice (the same die numbers in the same order give the same faces) and returns
+the same `Run` as the engine. It models only what it models exactly: an encounter with
+anything else is left to the engine up front (`ineligible` names why), and a situation it
+does not model that arises in play raises `Unsupported`, upon which `sim.odds.play` replays
+the whole run with the engine (same key, same fight). Correctness never rests on coverage;
+`tests/test_sim_core.py` holds the core to the engine fight by fight.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from pbwcombat.dice import PaddedDiceSource
+from pbwcombat.model import Combatant, Encounter, Weapon
+
+
+class Unsupported(Exception):  # noqa: N818 - a signal to replay, not an error anyone sees
+    """The fight reached something the core does not model: the engine plays it instead."""
+
+
+_SIMPLE_DAMAGE = re.compile(r"^(\d{1,3})d(\d{1,4})(?:([+-])(\d{1,6}))?$")
+
+
+class CoreWeapon:
+    """What the core reads of a weapon (R-ATK, R-GEO-3/4); `ammo` changes as it shoots."""
+
+    __slots__ = ("id", "melee", "attack", "crit_range", "crit_mult", "reach", "adjacent",
+                 "range", "ammo", "dice", "sides", "bonus")
+
+    def __init__(self, w: Weapon) -> None:
+        m = _SIMPLE_DAMAGE.match(w.damage.replace(" ", ""))
+        assert m is not None  # `ineligible` checked it
+        self.id = w.id
+        self.melee = w.kind == "melee"
+        self.attack = w.attack
+        self.crit_range = w.crit_range
+        self.crit_mult = w.crit_mult
+        self.reach = w.reach
+        self.adjacent = w.reach_adjacent
+        self.range = w.range
+        self.ammo = w.ammo
+        self.dice = int(m.group(1))
+        self.sides = int(m.group(2))
+        self.bonus = int(m.group(4) or 0) * (-1 if m.group(3) == "-" else 1)
+
+    def threatens(self, d: int) -> bool:
+        """`geometry.weapon_threatens` (R-GEO-3)."""
+        if not self.melee or d < 1 or d > self.reach:
+            return False
+        return d > 1 or self.reach == 1 or self.adjacent
+
+    def copy(self) -> CoreWeapon:
+        new = CoreWeapon.__new__(CoreWeapon)
+        for k in CoreWeapon.__slots__:
+            setattr(new, k, getattr(self, k))
+        return new
+
+
+class Fighter:
+    """One combatant's state in a core fight (the `Combatant` fields the core reads)."""
+
+    __slots__ = ("id", "rank", "side", "group", "mod", "hp", "full_hp", "status", "defense",
+                 "dex_mod", "dodge", "flat_footed", "pos", "weapons", "melee", "reach",
+                 "squares", "engaged", "missile", "presence", "streak", "aoo_round",
+                 "clocks", "attacked_by", "initiative", "flee_below", "shooter")
+
+    def __init__(self, c: Combatant, rank: int) -> None:
+        assert c.position is not None
+        self.id = c.id
+        self.rank = rank  # place in the file (ties: file order)
+        self.side = c.side
+        self.group = c.group
+        self.mod = c.initiative_mod
+        self.hp = c.hp
+        self.full_hp = c.full_hp
+        self.status: str = c.status
+        self.defense = c.defense
+        self.dex_mod = c.dex_mod
+        self.dodge = c.dodge
+        self.flat_footed = c.flat_footed
+        self.pos: tuple[int, int] = c.position
+        self.weapons = [CoreWeapon(w) for w in c.weapons]
+        self.melee = [w for w in self.weapons if w.melee]  # no unarmed ones: all threaten
+        self.reach = max((w.reach for w in self.melee), default=0)  # geometry.max_reach
+        self.squares = c.speed // 5
+        self.engaged: list[str] = []
+        self.missile: list[str] = []
+        self.presence: list[str] = []
+        self.streak = 0
+        self.aoo_round = -1
+        self.clocks = (0, 0)  # turn_clocks: (previous, last) turn start
+        self.attacked_by: dict[str, int] = {}
+        self.initiative: int | None = None
+        self.flee_below = c.flee_below
+        self.shooter = any(not w.melee for w in self.weapons)
+
+    def copy(self) -> Fighter:
+        new = Fighter.__new__(Fighter)
+        for k in Fighter.__slots__:
+            setattr(new, k, getattr(self, k))
+        new.weapons = [w.copy() for w in self.weapons]
+        new.melee = [w for w in new.weapons if w.melee]
+        new.engaged, new.missile, new.presence = [], [], []
+        new.attacked_by = {}
+        return new
+
+    @property
+    def up(self) -> bool:
+        """Status ok or disabled: may act (no conditions here, R-TRN-4), stands (R-TRN-6),
+        is a foe orders look for (R-ORD-1)."""
+        return self.status == "ok" or self.status == "disabled"
+
+    def within_reach(self, square: tuple[int, int]) -> bool:
+        """`geometry.within_reach` (engagement's reach, R-ENG-1/2)."""
+        return self.reach > 0 and _distance(self.pos, square) <= self.reach
+
+    def threatens(self, square: tuple[int, int]) -> bool:
+        """`geometry.threatens` (R-AOO-1)."""
+        d = _distance(self.pos, square)
+        return any(w.threatens(d) for w in self.melee)
+
+
+def _distance(a: tuple[int, int], b: tuple[int, int]) -> int:
+    dx = a[0] - b[0]
+    dy = a[1] - b[1]
+    dx = -dx if dx < 0 else dx
+    dy = -dy if dy < 0 else dy
+    return dx if dx > dy else dy
+
+
+class Spent:
+    """The acting combatant's allowance this turn (`TurnSpent`)."""
+
+    __slots__ = ("standard", "moves", "full_round", "step", "tried", "extended", "escaped")
+
+    def __init__(self) -> None:
+        self.standard = False
+        self.moves = 0
+        self.full_round = False
+        self.step = False  # `moved` is not kept: nothing the core plays reads it
+        self.tried = False  # disengage_tried
+        self.extended = False
+        self.escaped: list[str] = []
+
+
+class Fight:
+    """One core fight: the fighters in file order, the state of the round, the dice."""
+
+    __slots__ = ("people", "by_id", "order", "rank", "acted", "turn", "round", "clock",
+                 "round_clock", "spent", "ended", "winner", "stopped", "dice", "rules",
+                 "limit", "trace")
+
+    def __init__(self, template: Template, key: bytes, limit: int) -> None:
+        self.people = [f.copy() for f in template.people]
+        self.by_id = {f.id: f for f in self.people}
+        self.order: list[str] = []
+        self.rank: dict[str, int] = {}  # initiative rank (R-DIC-4)
+        self.acted: set[str] = set()
+        self.turn = ""
+        self.round = 0
+        self.clock = template.clock  # turn starts so far (R-CND-2's clocks count them)
+        self.round_clock = template.clock
+        self.spent = Spent()
+        self.ended = False
+        self.winner: str | None = None
+        self.stopped = False  # the round after the last one started (not played)
+        self.dice = PaddedDiceSource(key, 0)
+        self.rules = template.rules
+        self.limit = limit
+        # the differential tests' trace: (who, dice drawn, hp and squares of all) at each
+        # turn start; None in `odds`
+        self.trace: list[tuple[str, int, tuple[tuple[int, tuple[int, int]], ...]]] | None = None
+
+    def die(self, sides: int) -> int:
+        """The next generated die (`DiceSource.die` without its value objects)."""
+        d = self.dice
+        face = d._face(d.n, sides)
+        d.n += 1
+        return face
+
+    def spent_of(self, f: Fighter) -> Spent:
+        return self.spent if f.id == self.turn else _NOTHING
+
+    def initiative_rank(self, cid: str) -> int:
+        return self.rank.get(cid, len(self.order))
+
+
+_NOTHING = Spent()  # what a combatant whose turn it is not has spent (never changed)
+
+
+class Rules:
+    """The rulings the core reads (`model.Rules`), as plain attributes."""
+
+    __slots__ = ("confirm", "forbid", "death_at", "bleed", "aoo_engages", "step",
+                 "presence")
+
+    def __init__(self, enc: Encounter) -> None:
+        r = enc.rules
+        self.confirm = r.confirm_criticals
+        self.forbid = r.ranged_into_melee == "forbid"
+        self.death_at = r.death_at
+        self.bleed = r.dying_bleed
+        self.aoo_engages = r.aoo_engages
+        self.step = r.disengage_step
+        self.presence = r.missile_presence
+
+
+class Template:
+    """What every run of one `odds` starts from (built once)."""
+
+    __slots__ = ("people", "rules", "clock")
+
+    def __init__(self, enc: Encounter) -> None:
+        self.people = [Fighter(c, i) for i, c in enumerate(enc.combatants)]
+        self.rules = Rules(enc)
+        self.clock = enc.state.clock
+
+
+def ineligible(enc: Encounter) -> str:
+    """Why the core cannot play fights from `enc` at all ("" when it can): a feature it does
+    not model, present from the start. Situations that arise only in play bail out there."""
+    st = enc.state
+    if st.phase != "setup":
+        return "phase"  # a fight under way: the engine plays on from it
+    r = enc.rules
+    if r.flow != "turns" or not r.engagement or r.first_disengages:
+        return "rules"
+    if r.group_turn == "shared" and any(c.group for c in enc.combatants):
+        return "group turns"
+    if not enc.combatants:
+        return "nobody"
+    for c in enc.combatants:
+        why = _unmodelled(c)
+        if why:
+            return f"{c.id}: {why}"
+    return ""
+
+
+_FRESH_STATE: dict[str, Any] = {
+    "status": "ok", "engaged": (), "missile_engaged": (), "guarding": None,
+    "disengage_streak": 0, "conditions": {}, "removed": False, "aoo_round": -1,
+    "turn_clocks": (0, 0), "attacked_by": {}, "temp_hp": 0, "nonlethal": 0, "readied": None,
+    "presence": (), "confusion": "", "aoo_count": 0, "stance": None, "aid": (),
+}
+
+
+def _unmodelled(c: Combatant) -> str:
+    if c.position is None:
+        return "gridless"
+    if c.hp <= 0:
+        return "down"
+    for key, value in _FRESH_STATE.items():
+        if getattr(c, key) != value:
+            return key
+    if c.aware is not True or not c.takes_aoo:
+        return "awareness or aoo"
+    if c.feats or c.sneak_attack is not None or c.dr or c.resist or c.immune:
+        return "traits"
+    if c.orders is not None and c.orders != "attack-nearest":
+        return "orders"
+    if len({w.id for w in c.weapons}) != len(c.weapons):
+        return "weapon ids"  # the engine's attack looks a weapon up by id
+    for w in c.weapons:
+        m = _SIMPLE_DAMAGE.match(w.damage.replace(" ", ""))
+        if w.unarmed or w.nonlethal or m is None or not int(m.group(1)) or not int(m.group(2)):
+            return f"weapon {w.id}"
+    return ""

@@ -1,0 +1,235 @@
+"""The simulator core's turn loop (issue 29): initiative (R-INI-1/2), rounds and turns
+(R-TRN-4/6), the turn-start hooks the admitted fights run (missile engagement by presence,
+R-ENG-5; flat-footed ending, R-TRN-5; the dying bleeding, R-HP-4; the idle streak reset,
+R-DIS-6), and `play`, one fight to its `Run`, as `sim.odds.play` plays it with the engine.
+
+Written again for speed from `rules.initiative`, `rules.turns`, `rules.presence`,
+`rules.hp.bleed` and `sim.odds.play`; `tests/test_sim_core.py` holds it to them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pbwcombat.sim.core_hits import change_hp
+from pbwcombat.sim.core_orders import follow_orders
+from pbwcombat.sim.core_state import Fight, Fighter, Spent, Template, Unsupported, _distance
+
+
+def play(template: Template, key: bytes, max_rounds: int, ids: list[str],
+         trace: list[Any] | None = None) -> Any:
+    """One fight from the file's setup (`core_state.ineligible` said it may), as
+    `sim.odds.play`: its `Run`. Raises `Unsupported` when it meets what it does not model.
+    `trace`: a list that gets (who, dice drawn so far, every fighter's (hp, square)) at
+    each turn start (the differential tests)."""
+    from pbwcombat.sim.odds import Run
+
+    fight = Fight(template, key, max_rounds)  # from setup: rounds count from round 1
+    fight.trace = trace
+    roll_initiative(fight)
+    while not fight.stopped and not fight.ended:
+        me = fight.by_id[fight.turn]
+        follow_orders(fight, me)
+        if not fight.ended and fight.turn == me.id:
+            next_turn(fight)
+    if fight.stopped:
+        winner, rounds = None, max_rounds
+    else:
+        winner, rounds = fight.winner, min(fight.round, max_rounds)
+    people = [fight.by_id[i] for i in ids]
+    return Run(winner, rounds, tuple(f.hp for f in people),
+               tuple(f.status == "dead" for f in people), tuple(False for _ in people))
+
+
+# -- initiative (rules.initiative) ---------------------------------------------------------
+
+
+def roll_initiative(fight: Fight) -> None:
+    """`rules.initiative.roll_initiative` from setup: one d20 per unit (a group rolls as
+    one, R-INI-3) in file order, ties settled (R-INI-2); no surprise round (everyone is
+    aware: `ineligible`); everyone flat-footed (R-INI-5); round 1 starts."""
+    units: list[list[Fighter]] = []
+    groups: dict[str, list[Fighter]] = {}
+    for f in fight.people:
+        if f.group and f.group in groups:
+            groups[f.group].append(f)
+            continue
+        unit = [f]
+        units.append(unit)
+        if f.group:
+            groups[f.group] = unit
+    totals: list[tuple[int, int]] = []
+    for u in units:
+        total = fight.die(20) + u[0].mod
+        for m in u:
+            m.initiative = total
+        totals.append((total, u[0].mod))
+    clusters: dict[tuple[int, int], list[int]] = {}
+    for i, key in enumerate(totals):
+        clusters.setdefault(key, []).append(i)
+    ordered: list[int] = []
+    for key in sorted(clusters, reverse=True):
+        cluster = clusters[key]
+        ordered.extend(_roll_off(fight, cluster) if len(cluster) > 1 else cluster)
+    fight.order = [m.id for i in ordered for m in units[i]]
+    fight.rank = {cid: i for i, cid in enumerate(fight.order)}
+    for f in fight.people:
+        f.flat_footed = True
+    _start_round(fight, 1)
+    advance(fight)
+
+
+def _roll_off(fight: Fight, tied: list[int]) -> list[int]:
+    """`rules.initiative._roll_off` (R-INI-2)."""
+    rolls = [fight.die(20) for _ in tied]
+    ordered: list[int] = []
+    for value in sorted(set(rolls), reverse=True):
+        cluster = [u for u, r in zip(tied, rolls, strict=True) if r == value]
+        ordered.extend(_roll_off(fight, cluster) if len(cluster) > 1 else cluster)
+    return ordered
+
+
+# -- rounds and turns (rules.turns) --------------------------------------------------------
+
+
+def _start_round(fight: Fight, number: int) -> None:
+    """`RoundStarted`: a round past the last one to play stops the fight before anything
+    of it happens (`sim.odds.play` counts it undecided)."""
+    if number > fight.limit:
+        fight.stopped = True
+        return
+    fight.round = number
+    fight.round_clock = fight.clock
+    fight.acted = set()
+    fight.turn = ""
+    fight.spent = Spent()
+
+
+def _winner(fight: Fight) -> str | None:
+    """`rules.turns.winner_if_over` (R-TRN-6)."""
+    sides = {f.side for f in fight.people if f.up}
+    if len(sides) > 1:
+        return None
+    return next(iter(sides), "")
+
+
+def next_turn(fight: Fight) -> None:
+    """`rules.turns.next_turn`: the turn ends (R-DIS-6's idle streak reset), the next
+    starts."""
+    me = fight.by_id[fight.turn]
+    if me.streak and not fight.spent.tried:
+        me.streak = 0
+    fight.acted.add(me.id)
+    fight.turn = ""
+    advance(fight)
+
+
+def advance(fight: Fight) -> None:
+    """`rules.turns.advance` (R-TRN-4): the next in order that can act starts; the others
+    are passed over (the dying bleed); the end of combat (R-TRN-6). Without conditions
+    someone of each side still standing can act, so a new round always has a turn."""
+    for _ in range(2):
+        winner = _winner(fight)
+        if winner is not None:
+            fight.ended, fight.winner = True, winner
+            return
+        for cid in fight.order:
+            if cid in fight.acted:
+                continue
+            f = fight.by_id[cid]
+            before = f.status
+            if _start_or_skip(fight, f):
+                return
+            if f.status != before:
+                winner = _winner(fight)
+                if winner is not None:
+                    fight.ended, fight.winner = True, winner
+                    return
+        _start_round(fight, fight.round + 1)
+        if fight.stopped:
+            return
+    raise Unsupported("a round without a turn")
+
+
+def _start_or_skip(fight: Fight, f: Fighter) -> bool:
+    """`rules.turns._start_or_skip` for one combatant (no shared group turns)."""
+    if f.status == "dead":
+        fight.acted.add(f.id)  # TurnSkipped: no turn counts for it
+        return False
+    counted = f.clocks[1] <= fight.round_clock
+    if counted:
+        refresh_presence(fight)
+    if not f.up:
+        if f.status == "dying" and fight.rules.bleed:
+            bleed(fight, f)
+        if counted and f.status != "dead":  # SkippedTurnCounted (R-CND-3)
+            f.flat_footed = False
+            fight.clock += 1
+            _count(fight, f)
+        fight.acted.add(f.id)
+        return False
+    f.flat_footed = False  # R-TRN-5 (never a surprise round here)
+    fight.clock += 1  # TurnStarted
+    fight.turn = f.id
+    fight.spent = Spent()
+    _count(fight, f)
+    if fight.trace is not None:
+        fight.trace.append((f.id, fight.dice.n, tuple((p.hp, p.pos) for p in fight.people)))
+    return True
+
+
+def _count(fight: Fight, f: Fighter) -> None:
+    """R-CND-2's turn clocks: the first turn start of `f` this round moves them."""
+    if f.clocks[1] <= fight.round_clock:
+        f.clocks = (f.clocks[1], fight.clock)
+
+
+def bleed(fight: Fight, f: Fighter) -> None:
+    """`rules.hp.bleed` (R-HP-4): 1d100, 1-10 stable, else -1 hp."""
+    if fight.die(100) <= 10:
+        f.status = "stable"
+    else:
+        change_hp(fight, f, -1)
+
+
+def refresh_presence(fight: Fight) -> None:
+    """`rules.presence.refresh` (R-ENG-5) at a turn start (nobody's turn then, so nobody has
+    escaped anyone): standing shooters not in melee engage the standing enemies in range of
+    a ranged weapon with ammunition (not into melee when R-ATK-6 forbids the shot)."""
+    if not fight.rules.presence:
+        return
+    want: set[tuple[str, str]] = set()
+    people = fight.people
+    forbid = fight.rules.forbid
+    for s in people:
+        if not s.shooter or s.engaged or s.status != "ok":
+            continue
+        ranges = [w.range for w in s.weapons
+                  if not w.melee and (w.ammo is None or w.ammo > 0) and w.range is not None]
+        if not ranges:
+            continue
+        far = max(ranges)
+        for t in people:
+            if t.side == s.side or t.status != "ok" or (forbid and t.engaged):
+                continue
+            if _distance(s.pos, t.pos) <= far:
+                want.add((s.id, t.id) if s.id < t.id else (t.id, s.id))
+    have = {(f.id, o) if f.id < o else (o, f.id) for f in people for o in f.presence}
+    by_id = fight.by_id
+    for a, b in have - want:  # PresenceEnded
+        fa, fb = by_id[a], by_id[b]
+        for x, y in ((fa, fb), (fb, fa)):
+            if y.id in x.presence:
+                x.presence.remove(y.id)
+            if y.id in x.missile:
+                x.missile.remove(y.id)
+    for a, b in want - have:  # PresenceEngaged, unless a shot already engaged them
+        fa, fb = by_id[a], by_id[b]
+        if b in fa.missile:
+            continue
+        for x, y in ((fa, fb), (fb, fa)):
+            if y.id not in x.presence:
+                x.presence.append(y.id)
+            if y.id not in x.missile:
+                x.missile.append(y.id)
+

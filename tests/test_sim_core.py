@@ -1,0 +1,177 @@
+"""Issue 29: the simulator core (`pbwcombat.sim.core_*`) held to the commands' engine
+fight by fight (R-SIM-3: `odds` runs keep the engine's rules). Each fight is played by the
+core and by the engine with the same key: the same `Run`, and the same trace (who starts
+each turn, how many dice were drawn by then, every combatant's hp and square then). Fights
+the core does not model are either refused up front (`ineligible`) or handed back mid-fight
+(`Unsupported`), and `odds.play` then gives the engine's own result: both are exercised
+here (random encounters with conditions, readied actions, orders, fleeing, rules off/on).
+"""
+
+from __future__ import annotations
+
+import random
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import tomli_w
+from test_sim_fast_paths import random_encounter
+
+from pbwcombat.dice import Roll
+from pbwcombat.model import Encounter, validate
+from pbwcombat.service import load
+from pbwcombat.sim import core_turns
+from pbwcombat.sim import odds as sim
+from pbwcombat.sim.core_state import Template, Unsupported, ineligible
+
+EXAMPLES = sorted((Path(__file__).resolve().parent.parent / "encounters").glob("*.toml"))
+
+
+def plain_encounter(rng: random.Random) -> Encounter:
+    """2 to 8 combatants on two or three sides, on a grid, with what the core models:
+    melee weapons (reach 1 or 2, reach_adjacent), bows with or without ammunition, criticals,
+    groups rolling initiative as one, speeds, attack-nearest (said or by default), and
+    sometimes `flee_below` (the core hands a fleeing combatant's fight back) and the
+    rulings it reads (R-ATK-3, R-ATK-6, R-ENG-5, R-HP-4, R-AOO-5, R-DIS-5, death_at)."""
+    n = rng.randint(2, 8)
+    squares = rng.sample([(x, y) for x in range(10) for y in range(10)], n)
+    sides = ["a", "b", "c"][:rng.choice((2, 2, 2, 3))]
+    people: list[dict[str, Any]] = []
+    for i in range(n):
+        side = sides[i % len(sides)]
+        weapons: list[dict[str, Any]] = []
+        if rng.random() < 0.85:
+            reach = rng.choice((1, 1, 1, 2))
+            weapons.append({"id": "blade", "attack": rng.randint(0, 8),
+                            "damage": rng.choice(("1d4", "1d6+1", "1d8+2", "2d4", "1d10-1")),
+                            "reach": reach, "reach_adjacent": reach == 2 and rng.random() < 0.5,
+                            "crit_range": rng.choice((19, 20, 20)),
+                            "crit_mult": rng.choice((2, 2, 3))})
+        if not weapons or rng.random() < 0.45:
+            bow: dict[str, Any] = {"id": "bow", "kind": "ranged", "attack": rng.randint(0, 7),
+                                   "damage": "1d6", "range": rng.randint(3, 15),
+                                   "crit_mult": 3}
+            if rng.random() < 0.6:
+                bow["ammo"] = rng.randint(0, 4)
+            weapons.append(bow)
+        hp = rng.randint(2, 18)
+        c: dict[str, Any] = {"id": f"c{i}", "side": side, "hp": hp,
+                             "defense": rng.randint(10, 18), "initiative_mod": rng.randint(-1, 3),
+                             "dex_mod": rng.randint(-1, 3), "dodge": rng.choice((0, 0, 1)),
+                             "position": list(squares[i]), "weapons": weapons}
+        if rng.random() < 0.3:
+            c["max_hp"] = hp + rng.randint(0, 4)
+        if rng.random() < 0.3:
+            c["orders"] = "attack-nearest"
+        if rng.random() < 0.1:
+            c["flee_below"] = 0.3
+        if rng.random() < 0.25:
+            c["group"] = f"g{side}"
+        if rng.random() < 0.2:
+            c["speed"] = rng.choice((20, 40))
+        people.append(c)
+    rules = {"missile_presence": rng.random() < 0.8,
+             "ranged_into_melee": rng.choice(("forbid", "penalty")),
+             "confirm_criticals": rng.random() < 0.8, "dying_bleed": rng.random() < 0.9,
+             "aoo_engages": rng.random() < 0.8, "disengage_step": rng.choice((0, 3)),
+             "death_at": rng.choice((-10, -10, -3))}
+    text = tomli_w.dumps({"schema": 1, "name": "plain", "rules": rules, "combatants": people})
+    return validate(tomllib.loads(text))
+
+
+def engine_trace(enc: Encounter, events: list[Any], max_rounds: int) -> list[Any]:
+    """The core's trace read off the engine's events: at each `TurnStarted`, who, the dice
+    drawn by then (every die a roll shows carries its number), every hp and square; up to
+    the round after the last (`odds` counts nothing of it)."""
+    hp = {c.id: c.hp for c in enc.combatants}
+    pos = {c.id: c.position for c in enc.combatants}
+    drawn = 0
+    trace = []
+    for e in events:
+        kind = type(e).__name__
+        if kind == "RoundStarted" and e.round > max_rounds:
+            break
+        for field in type(e)._fields:
+            value = getattr(e, field)
+            if isinstance(value, Roll):
+                drawn = max([drawn, *(d.n + 1 for d in value.dice if d.n is not None)])
+        if kind == "HpChanged":
+            hp[e.who] = e.hp
+        elif kind == "Moved":
+            pos[e.who] = e.path[-1]
+        elif kind == "TurnStarted":
+            trace.append((e.who, drawn, tuple((hp[c.id], pos[c.id]) for c in enc.combatants)))
+    return trace
+
+
+def compare(enc: Encounter, key: bytes, max_rounds: int = 20) -> str:
+    """Play one fight both ways: "core" (the same), "bailed" (handed back), "ineligible";
+    an assertion error names the first difference."""
+    ids = sim.reported(enc)
+    events: list[Any] = []
+    expected = sim.play_engine(enc, key, max_rounds, ids, record=events)
+    assert sim.play(enc, key, max_rounds, ids) == expected  # whoever plays it
+    if ineligible(enc):
+        return "ineligible"
+    trace: list[Any] = []
+    try:
+        run = core_turns.play(Template(enc), key, max_rounds, ids, trace)
+    except Unsupported:
+        return "bailed"
+    want = engine_trace(enc, events, max_rounds)
+    for i, (mine, theirs) in enumerate(zip(trace, want, strict=False)):
+        assert mine == theirs, f"turn {i}: core {mine} != engine {theirs}"
+    assert len(trace) == len(want)
+    assert run == expected
+    return "core"
+
+
+def test_R_SIM_3_the_core_plays_every_example_fight_as_the_engine():
+    """Every example encounter, 40 seeds each: the core plays each fight it takes exactly
+    as the engine does (the gridless party goes to the engine)."""
+    seen = {}
+    for path in EXAMPLES:
+        enc = load(path)[1]
+        seen[path.name] = {compare(enc, sim.run_key(b"core", r), 50) for r in range(40)}
+    assert seen["goblin-ambush.toml"] == {"core"}
+    assert seen["emboscada-en-el-vado.toml"] == {"core"}
+    assert seen["pelea-en-el-molino.toml"] == {"core"}
+    assert seen["party.toml"] == {"ineligible"}
+
+
+def test_R_SIM_3_the_core_plays_random_fights_as_the_engine_or_hands_them_back():
+    """Issue 29's differential test of the core: 1,000 random fights, 700 the core models
+    (grid, reach, bows and ammunition, groups, criticals, fleeing, rulings on and off) and
+    300 with conditions, readied actions, conditional orders, awareness and gridless
+    boards, which it refuses or hands back: the same Run and trace, or the engine's Run."""
+    rng = random.Random(2929)
+    fights = [(plain_encounter(rng), sim.run_key(b"plain", i)) for i in range(700)]
+    rng = random.Random(29)
+    fights += [(random_encounter(rng), sim.run_key(b"mixed", i)) for i in range(300)]
+    counts = {"core": 0, "bailed": 0, "ineligible": 0}
+    for enc, key in fights:
+        counts[compare(enc, key, 12)] += 1
+    assert len(fights) >= 1000
+    assert counts["core"] >= 500, counts
+    assert counts["bailed"] > 0 and counts["ineligible"] > 0, counts
+
+
+def test_R_SIM_3_ineligible_names_what_the_core_never_models():
+    base = {"id": "a", "side": "x", "hp": 5, "defense": 10, "position": [0, 0],
+            "weapons": [{"id": "w", "damage": "1d4"}]}
+    foe = {**base, "id": "b", "side": "y", "position": [3, 0]}
+
+    def why(change: dict[str, Any], rules: dict[str, Any] | None = None) -> str:
+        me = {k: v for k, v in {**base, **change}.items() if v is not None}
+        doc = {"schema": 1, "name": "t", "rules": rules or {}, "combatants": [me, foe]}
+        return ineligible(validate(tomllib.loads(tomli_w.dumps(doc))))
+
+    assert why({}) == ""
+    assert why({"conditions": {"prone": {}}}) == "a: conditions"
+    assert why({"orders": "attack-weakest"}) == "a: orders"
+    assert why({"readied": {"plan": "attack any", "when": "passes"}}) == "a: readied"
+    assert why({"aware": False}) == "a: awareness or aoo"
+    assert why({"feats": ["combat-reflexes"]}) == "a: traits"
+    assert why({"weapons": [{"id": "w", "damage": "(1d4+1)*2"}]}) == "a: weapon w"
+    assert why({}, {"engagement": False}) == "rules"
+    assert why({"position": None}) == "a: gridless"
