@@ -14,16 +14,15 @@ from typing import Any
 from pbwcombat.sim.core_hits import change_hp
 from pbwcombat.sim.core_orders import follow_orders
 from pbwcombat.sim.core_state import Fight, Fighter, Spent, Template, Unsupported, _distance
+from pbwcombat.sim.run import Run
 
 
 def play(template: Template, key: bytes, max_rounds: int, ids: list[str],
-         trace: list[Any] | None = None) -> Any:
+         trace: list[Any] | None = None) -> Run:
     """One fight from the file's setup (`core_state.ineligible` said it may), as
     `sim.odds.play`: its `Run`. Raises `Unsupported` when it meets what it does not model.
     `trace`: a list that gets (who, dice drawn so far, every fighter's (hp, square)) at
     each turn start (the differential tests)."""
-    from pbwcombat.sim.odds import Run
-
     fight = Fight(template, key, max_rounds)  # from setup: rounds count from round 1
     fight.trace = trace
     roll_initiative(fight)

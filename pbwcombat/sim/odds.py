@@ -24,20 +24,11 @@ from pbwcombat.dice import PaddedDiceSource
 from pbwcombat.engine import Resolution
 from pbwcombat.errors import Message, PbwError
 from pbwcombat.model import Encounter
+from pbwcombat.sim.run import Run
+
+__all__ = ["Run"]  # re-exported: the outcome of one fight, whoever played it
 
 Z95 = 1.959963984540054  # the 97.5th percentile of the standard normal
-
-
-class Run(NamedTuple):
-    """One simulated fight: the winning side ("" nobody left standing, None undecided), the
-    rounds it played from the file's round (`rounds_before`), and per reported combatant
-    its final hp, whether it is dead and whether it left the fight (fled, R-ORD-2)."""
-
-    winner: str | None
-    rounds: int
-    hp: tuple[int, ...]
-    dead: tuple[bool, ...]
-    fled: tuple[bool, ...]
 
 
 def run_key(seed: bytes, r: int) -> bytes:
