@@ -22,7 +22,7 @@ from pbwcombat.forms import player_handle as _player_handle
 from pbwcombat.forms import toml_time as _toml_time
 from pbwcombat.readying import valid_plan as _valid_plan
 from pbwcombat.readying import valid_trigger as _valid_trigger
-from pbwcombat.rules.effects import UNCONSCIOUS, held, nonlethal_state
+from pbwcombat.rules.effects import HELPLESS, UNCONSCIOUS, held, nonlethal_state
 from pbwcombat.schema import (
     BOOL,
     REQUIRED,
@@ -457,6 +457,16 @@ class Combatant(Record):
         from `nonlethal` and hp (staggered, unconscious), which is no `conditions` entry."""
         state = self.nonlethal_state
         return {**self.conditions, state: None} if state else self.conditions
+
+    @property
+    def attacked_as(self) -> Mapping[str, Any]:
+        """What an attack roll against it folds (its Defense, the +4 of melee attacks, its
+        Dex lost): `affecting`, and helpless while dying or stable (R-ACT-12's
+        clarification: "dying, stable and `unconscious` targets are helpless")."""
+        names = self.affecting
+        if self.status in ("dying", "stable") and HELPLESS not in names:
+            return {**names, HELPLESS: None}
+        return names
 
     @property
     def nonlethal_state(self) -> str:

@@ -129,9 +129,12 @@ def _plain(value: Any) -> Any:
 _SCALARS = (str, int, bool)
 
 
-def _keep(record: Record, always: tuple[str, ...], skip: tuple[str, ...] = ()
-          ) -> dict[str, Any]:
-    """Fields the author set, the `always` keys, and any other field off its default."""
+def _keep(record: Record, always: tuple[str, ...], skip: tuple[str, ...] = (),
+          ours: frozenset[str] | set[str] = _OURS) -> dict[str, Any]:
+    """Fields the author set, the `always` keys, and any other field off its default. `ours`
+    are the tool's own state keys, written only off their defaults: a weapon's or an
+    action's fields of the same name (`nonlethal`, `temp_hp`) are the author's, kept as
+    written (R-HP-7: an unarmed strike's explicit `nonlethal = false` means lethal)."""
     data = record.__dict__
     authored = record.fields_set
     out: dict[str, Any] = {}
@@ -140,7 +143,7 @@ def _keep(record: Record, always: tuple[str, ...], skip: tuple[str, ...] = ()
         if value is None or name in skip:
             continue
         if (default is REQUIRED or value != default or name in always
-                or (name in authored and name not in _OURS)):
+                or (name in authored and name not in ours)):
             out[name] = value if type(value) in _SCALARS else _plain(value)
     return out
 
@@ -174,9 +177,9 @@ def combatant_document(c: Combatant) -> dict[str, Any]:
 def _combatant(c: Combatant) -> dict[str, Any]:
     out = _keep(c, _COMBATANT_STATE, skip=("weapons", "actions"))
     if c.weapons:
-        out["weapons"] = [_keep(w, ("id", "name")) for w in c.weapons]
+        out["weapons"] = [_keep(w, ("id", "name"), ours=frozenset()) for w in c.weapons]
     if c.actions:
-        out["actions"] = [_keep(a, ("id",)) for a in c.actions]
+        out["actions"] = [_keep(a, ("id",), ours=frozenset()) for a in c.actions]
     return out
 
 

@@ -224,7 +224,7 @@ def _place(post: Post, pos: int, marks: list[str], recs: list[dict[str, Any]],
             for i in range(pos + 1, ahead):
                 if not _accounted(i, pos, ahead, post, recs, seqs, h):
                     out.fail(post.where, Message("verify_post_unaccounted", seq=seqs[i],
-                                                 command=_name(recs[i])))
+                                                 record=_name(recs[i])))
                     break
         return ahead
     earlier = next((i for i in range(pos - 1, -1, -1) if fits(i)), None)
@@ -271,10 +271,10 @@ def _check_dice(post: Post, names: tuple[str, ...], at: int, recs: list[dict[str
             continue
         if n in rolled:
             out.fail(post.where, Message("verify_post_die_other", n=n, face=f, seq=seqs[at],
-                                         command=_name(recs[at]), rolled=rolled[n]))
+                                         record=_name(recs[at]), rolled=rolled[n]))
         else:
             out.fail(post.where, Message("verify_post_die_not_rolled", n=n, face=f,
-                                         seq=seqs[at], command=_name(recs[at])))
+                                         seq=seqs[at], record=_name(recs[at])))
         return own
     for block in others:
         if _dry(block):

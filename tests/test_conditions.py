@@ -158,10 +158,10 @@ def test_R_CND_2_show_lists_every_condition_with_what_is_left(run, encounter):
     out = ok(run("show", path)).out
     orc_line = next(line for line in out.splitlines() if "Orc" in line)
     assert "prone (until removed)" in orc_line
-    assert "stunned (until the start of Archer's turn 3 turns from now)" in orc_line
+    assert "stunned (until the start of Archer's 3rd turn from now)" in orc_line
     es = ok(run("show", path, "--lang", "es")).out
     assert "derribado (sin límite de tiempo)" in es
-    assert "aturdido (hasta el inicio del 3.º turno de Archer)" in es
+    assert "aturdido (hasta el inicio del 3.º turno de Archer a partir de ahora)" in es
     data = ok(run("show", path, "--format", "json")).json()
     orc = next(c for c in data["status"]["combatants"] if c["id"] == "orc")
     assert orc["conditions"] == {"prone": {},

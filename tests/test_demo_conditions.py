@@ -15,7 +15,7 @@ from helpers import installed_shell, rendered_lines
 SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "demo-conditions.sh"
 STEP = re.compile(r"^\x1b\[1m\$ pbwcombat (.*)\x1b\[0m$", re.M)
 
-EN = ["Snag and Nit are unconscious (until the start of Mira's turn 10 turns from now).",
+EN = ["Snag and Nit are unconscious (until the start of Mira's 10th turn from now).",
       "Grak is entangled (until removed; save ends: Reflex DC 15).",
       "- 2 (entangled) = 13 against Defense 17 — miss",
       "Grak is on fire (until removed; save ends: Reflex DC 15; 1d6 fire damage at each "
@@ -25,7 +25,8 @@ EN = ["Snag and Nit are unconscious (until the start of Mira's turn 10 turns fro
       "DC 15 — saved",
       "Grak is no longer entangled: the save ends it.",
       "The combat is over after 3 rounds. Winners: the party. Fallen: Grak."]
-ES = ["Rasguño y Mordisco quedan inconscientes (hasta el inicio del 10.º turno de Mira).",
+ES = ["Rasguño y Mordisco quedan inconscientes (hasta el inicio del 10.º turno de Mira a partir "
+      "de ahora).",
       "Grak queda enredado (sin límite de tiempo; termina con una salvación: Reflejos CD 15).",
       "- 2 (enredado) = 13 contra Defensa 17 — fallo",
       "1d6 de daño por fuego al inicio de cada turno",

@@ -87,7 +87,7 @@ def test_R_CND_fight_trip_walk_away_paralysis_skipped_and_expiring(run, encounte
     # show lists what is left, in both languages
     en = ok(run("show", path)).out
     assert "prone (until removed)" in en
-    assert "inspired (until the start of Mira's turn 2 turns from now)" in en
+    assert "inspired (until the start of Mira's 2nd turn from now)" in en
     es = ok(run("show", path, "--lang", "es")).out
     assert "derribado (sin límite de tiempo)" in es
-    assert "inspired (hasta el inicio del 2.º turno de Mira)" in es
+    assert "inspired (hasta el inicio del 2.º turno de Mira a partir de ahora)" in es

@@ -8,7 +8,20 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from helpers import five, ok, state
+from helpers import (
+    aoos,
+    build,
+    engaged,
+    events,
+    five,
+    melee,
+    ok,
+    roll_init,
+    snapshot,
+    state,
+    warrior,
+    who,
+)
 
 T0 = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
 
@@ -87,3 +100,173 @@ def test_R_OUT_9_remind_gives_the_deadline_once_with_the_time_left(
         out = body(ok(run("remind", path, "--lang", lang, now=at(hour))).out)
         assert left in out, out  # R-PAC-3 "with the time left"
         assert out.count("2026-11-30 00:00") == 1, out
+
+
+# -- R-ENG-6: standing up next to a foe -------------------------------------------------------
+
+
+def test_R_ENG_6_stand_up_next_to_a_foe_provokes_and_its_aoo_engages_again(
+        run: Any, encounter: Any) -> None:
+    path = encounter(build(
+        warrior("hero", "heroes", (0, 0), melee("sword", 5, "1d8"), init=5),
+        warrior("orc", "orcs", (1, 0), melee("club", 2, "1d6"))))
+    ok(run("roll-initiative", path, "--dice", "20,1"))
+    ok(run("attack", path, "hero", "orc", "--dice", "15,3"))
+    ok(run("condition", path, "orc", "prone"))
+    assert engaged(path, "hero") == [] and engaged(path, "orc") == []  # fallen: ended
+    ok(run("next", path))
+    r = ok(run("action", path, "orc", "stand-up", "--dice", "10,2", "--format", "json"))
+    assert [e["attacker"] for e in aoos(r)] == ["hero"]  # the new R-ENG-1 event
+    assert engaged(path, "hero") == ["orc"] and engaged(path, "orc") == ["hero"]
+    assert not events(r, "Disengaged")
+
+
+# -- R-ACT-12: dying and stable targets are helpless ----------------------------------------
+
+
+def _hero_and_orc(run: Any, encounter: Any, orc_extra: str = "") -> Path:
+    path = encounter(build(
+        warrior("hero", "heroes", (0, 0), melee("sword", 5, "1d8+3"), init=5,
+                extra="str_mod = 3\n"),
+        warrior("orc", "orcs", (1, 0), defense=14, hp=20,
+                extra="dex_mod = 1\ndodge = 1\n" + orc_extra)))
+    roll_init(run, path, "20,1")
+    return path
+
+
+def test_R_ACT_12_an_attack_on_a_dying_target_is_against_a_helpless_one(
+        run: Any, encounter: Any) -> None:
+    for stable in (False, True):
+        path = _hero_and_orc(run, encounter)
+        ok(run("hp", path, "orc", "-22"))  # hp -2: dying
+        if stable:
+            ok(run("set", path, "orc", "status", '"stable"'))
+        r = ok(run("attack", path, "hero", "orc", "--dice", "2,1", "--format", "json"))
+        (roll,) = events(r, "AttackRolled")
+        assert roll["defense"] == 14 - 1 - 1 - 5  # Dex 0: dex_mod and dodge lost, -5
+        assert roll["roll"]["total"] == 2 + 5 + 4  # melee attacks against it +4
+        assert roll["hit"] is True
+        assert "(helpless)" in r.json()["text"]
+
+
+def test_R_ACT_12_a_disabled_target_at_hp_0_is_not_helpless(run: Any, encounter: Any) -> None:
+    path = _hero_and_orc(run, encounter)
+    ok(run("hp", path, "orc", "-20"))  # hp 0: disabled, conscious
+    r = ok(run("attack", path, "hero", "orc", "--dice", "2,1", "--format", "json"))
+    (roll,) = events(r, "AttackRolled")
+    assert roll["defense"] == 14 - 1 - 1  # flat-footed still (its turn is to come), no -5
+    assert roll["roll"]["total"] == 2 + 5  # no +4
+
+
+def test_R_CND_5_the_trip_touch_attack_on_a_helpless_target_gets_plus_4(
+        run: Any, encounter: Any) -> None:
+    path = _hero_and_orc(run, encounter)
+    ok(run("condition", path, "orc", "helpless"))
+    r = ok(run("action", path, "hero", "trip", "--target", "orc", "--dice", "3,10,5",
+               "--format", "json"))
+    (touch,) = events(r, "TouchAttackRolled")
+    assert touch["roll"]["total"] == 3 + 5 + 4 and touch["defense"] == 10 - 5
+
+
+# -- R-CIR-1: a hidden target cannot be tripped ---------------------------------------------
+
+
+def test_R_CIR_1_trip_on_a_hidden_target_is_refused(run: Any, encounter: Any) -> None:
+    path = _hero_and_orc(run, encounter)
+    ok(run("condition", path, "orc", "hidden"))
+    before = snapshot(path)
+    for lang, words in (("en", "is hidden"), ("es", "está escondido")):
+        r = run("action", path, "hero", "trip", "--target", "orc", "--dice", "10,10,5",
+                "--lang", lang)
+        assert r.code == 3 and "R-CIR-1" in r.err and words in r.err, r.err
+        assert snapshot(path) == before
+
+
+def test_R_CIR_1_full_attack_trip_on_a_hidden_target_rolls_the_declared_concealment(
+        run: Any, encounter: Any) -> None:
+    path = _hero_and_orc(run, encounter)
+    ok(run("condition", path, "orc", "hidden"))
+    r = ok(run("attack", path, "hero", "orc", "--full", "--trip", "--concealment", "total",
+               "--dice", "15,30", "--format", "json"))
+    (chance,) = events(r, "MissChanceRolled")
+    assert chance["chance"] == 50 and not events(r, "TripChecked")  # 30 <= 50: it goes wide
+
+
+# -- R-HP-7 / R-ACT-9: an unarmed strike written `nonlethal = false` -------------------------
+
+
+def test_R_HP_7_an_unarmed_strike_with_nonlethal_false_deals_lethal_damage(
+        run: Any, encounter: Any) -> None:
+    fist = '[[combatants.weapons]]\nid = "fist"\nattack = 5\nunarmed = true\nnonlethal = false\n'
+    path = encounter(build(
+        warrior("hero", "heroes", (0, 0), fist, init=5),
+        warrior("orc", "orcs", (1, 0), defense=10, hp=20)))
+    roll_init(run, path, "20,1")
+    assert who(path, "hero")["weapons"][0]["nonlethal"] is False  # kept as written
+    ok(run("attack", path, "hero", "orc", "--dice", "15,2", "--no-aoo", "orc"))
+    orc = who(path, "orc")
+    assert orc["hp"] == 18 and not orc.get("nonlethal")
+
+
+# -- R-RDY-1 / R-OUT-5: a readied row of the table is named ---------------------------------
+
+
+def test_R_RDY_1_a_readied_table_row_is_narrated_by_its_name_in_both_languages(
+        run: Any, encounter: Any) -> None:
+    path = _hero_and_orc(run, encounter)
+    r = ok(run("ready", path, "hero", "action", "total-defense", "--when", "acts:orc"))
+    assert "Hero readies total defense." in r.out
+    assert "ready: total defense" in ok(run("show", path)).out
+    assert "preparado: defensa total" in ok(run("show", path, "--lang", "es")).out
+    r = ok(run("log", path, "--last", "1", "--lang", "es"))
+    assert "prepara defensa total" in r.out and "total-defense" not in r.out
+
+
+# -- R-LOG-8 / R-OUT-5: verify --posts names records in the reader's language ---------------
+
+
+def test_R_LOG_8_verify_posts_in_spanish_names_the_unposted_command_in_spanish(
+        run: Any, encounter: Any, tmp_path: Path) -> None:
+    path = _hero_and_orc(run, encounter)
+    posts = [ok(run("next", path)).out]
+    ok(run("attack", path, "orc", "hero"))  # rolled, never posted
+    posts.append(ok(run("next", path)).out)
+    thread = tmp_path / "thread.txt"
+    thread.write_text("\n".join(posts), encoding="utf-8")
+    r = run("verify", path, "--posts", thread, "--lang", "es")
+    assert r.code == 3
+    assert "(ataque)" in r.out and "(attack)" not in r.out, r.out
+    r = run("verify", path, "--posts", thread)
+    assert r.code == 3 and "(attack)" in r.out
+
+
+# -- SPEC exit codes: an ended combat ---------------------------------------------------------
+
+
+def test_R_PAC_4_when_all_declared_on_an_ended_combat_is_refused_as_resolve_is(
+        run: Any, encounter: Any) -> None:
+    path = started(run, encounter)
+    ok(run("end", path, now=at(1)))
+    before = snapshot(path)
+    for extra in ((), ("--if-idle", "1h")):
+        r = run("resolve", path, "--when-all-declared", *extra, now=at(2))
+        assert r.code == 3 and "R-TRN-6" in r.err
+        assert snapshot(path) == before
+
+
+# -- R-OUT-5: a duration in natural words ----------------------------------------------------
+
+
+def test_R_OUT_5_a_duration_of_several_turns_reads_as_an_ordinal(
+        run: Any, encounter: Any) -> None:
+    path = _hero_and_orc(run, encounter)
+    cases = [("2", "en", "until the start of Hero's 2nd turn from now"),
+             ("3", "en", "until the start of Hero's 3rd turn from now"),
+             ("11", "en", "until the start of Hero's 11th turn from now"),
+             ("21", "en", "until the start of Hero's 21st turn from now"),
+             ("2", "es", "hasta el inicio del 2.º turno de Hero a partir de ahora")]
+    for rounds, lang, words in cases:
+        r = ok(run("condition", path, "orc", "shaken", "--rounds", rounds, "--of", "hero",
+                   "--lang", lang))
+        assert words in r.out, r.out
+        assert "turns from now" not in r.out

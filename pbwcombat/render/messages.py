@@ -50,11 +50,24 @@ def _formed(message: Message, lang: str, genders: Mapping[str, str], fill: Plain
                                     for p in value)
         elif key == "reason" and lang != "en":
             fields[key] = foreign.reason(str(value), lang, genders, fill)
+        elif key == "record" and lang != "en":  # a journal record's command (`verify`)
+            fields[key] = _command(str(value), lang, fill)
         else:
             fields[key] = fill.escape(str(value))
         fields[key + "_g"] = Agree(genders.get(str(value)) == "f")
         fields[key + "_n"] = Count(str(value))
     return CATALOGUES[lang]["msg_" + message.key].format(**fields)
+
+
+def _command(value: str, lang: str, fill: Plain) -> str:
+    """A journal record named as `verify` names it (`attack`, `roll Spot`, `undo`) with the
+    command in `lang` as `log` says it (R-OUT-5: "ataque", "tirada Spot"), the rest as is."""
+    words = value.split(" ")
+    for k in (2, 1):
+        name = CATALOGUES[lang].get("cmd_" + "_".join(words[:k]).replace("-", "_"))
+        if name is not None and len(words) >= k:
+            return " ".join([name, *(fill.escape(w) for w in words[k:])])
+    return fill.escape(value)
 
 
 def said(err: PbwError, lang: str, genders: Mapping[str, str] | None = None,

@@ -241,7 +241,14 @@ class NarratorBase:
                 else "cond_end_n"
         else:
             key = "cond_start_next" if turns <= 1 else "cond_start_n"
-        return self.t(key, of=of, n=turns)
+        return self.t(key, of=of, n=turns, nth=self.ordinal(turns))
+
+    def ordinal(self, n: int) -> str:
+        """R-OUT-5: "2nd", "3rd", "11th" / "2.º" (of a turn, masculine in Spanish)."""
+        if self.lang == "es":
+            return f"{n}.º"
+        suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+        return f"{n}{suffix}"
 
     def label(self, family: str, word: str) -> str:
         """The catalogue's `family_word` (a save kind, an energy kind), else `word` escaped."""
@@ -293,12 +300,20 @@ class NarratorBase:
             return self.t("plan_attack", target=whom(a.targets[0]))
         if a.verb == "action":
             d = me.action(a.action or "") if me is not None else None
-            label = self.markup.escape(d.display if d is not None else a.action or "")
+            label = self.markup.escape(d.display if d is not None else self.row_name(a.action))
             if a.targets:
                 return self.t("plan_action_on", action=label,
                               targets=self.names_of([whom(t) for t in a.targets]))
             return self.t("plan_action", action=label)
         return self.t("plan_move", square=self.pos(a.square))
+
+    def row_name(self, action: str | None) -> str:
+        """A built-in table row's name in the post's language ("total defense", "defensa
+        total", R-ACT-8), else the id as given."""
+        from pbwcombat.menu import row
+
+        r = row(action or "")
+        return r.name(self.lang) if r is not None else action or ""
 
     def names_of(self, done: list[str]) -> str:
         if len(done) < 2:

@@ -189,7 +189,8 @@ def full_attack(res: Resolution, attacker: str, targets: list[str], weapon_key: 
         if trip and i == 0:  # R-ACT-12: `--full --trip`, the first roll is a trip
             from pbwcombat.rules.manoeuvres import trip_roll
 
-            trip_roll(res, res.enc.get(attacker), res.enc.get(target), False)
+            trip_roll(res, res.enc.get(attacker), res.enc.get(target), False,
+                      declared.miss_chance)
             continue
         _one_roll(res, attacker, target, current.replace(attack=bonus), mods, on_intercept,
                   from_behind, declared)

@@ -24,8 +24,9 @@ def effective_defense(c: Combatant, melee: bool = True, unseen: bool = False) ->
     their Defense changes (a fold over `rules.effects`, R-CND-3/5; knocked out by nonlethal
     damage is helpless, R-HP-7). `unseen`: the attacker is invisible (R-CND-5, or declared
     on the attack), so `c` loses its Dex against it too. A stance adds its own (R-ACT-11,
-    `rules.stance`; its dodge bonuses go with the Dex)."""
-    names = c.affecting
+    `rules.stance`; its dodge bonuses go with the Dex). A dying or stable one is helpless
+    (R-ACT-12, `Combatant.attacked_as`)."""
+    names = c.attacked_as
     if not names:
         lost = c.flat_footed or unseen
         defense = c.defense - (max(c.dex_mod, 0) + c.dodge if lost else 0)
@@ -72,7 +73,7 @@ def sneaks(a: Combatant, t: Combatant, weapon: Weapon, declared: bool) -> bool:
         return False
     if declared or t.is_flat_footed:
         return True
-    return bool(t.affecting) and held(t.affecting).loses_dex
+    return bool(t.attacked_as) and held(t.attacked_as).loses_dex
 
 
 def damage_mods(a: Combatant, melee: bool, times: int) -> tuple[Mod, ...]:
@@ -128,7 +129,7 @@ def nonlethal(a: Combatant, w: Weapon) -> bool:
 def defense_conditions(c: Combatant) -> tuple[str, ...]:
     """The conditions (and the stance, R-ACT-11) that changed `c`'s Defense (shown beside it
     in the post)."""
-    names = c.affecting
+    names = c.attacked_as
     notes = held(names).defense_notes if names else ()
     if c.stance:
         notes += stance.note(c, c.is_flat_footed or (bool(names) and held(names).loses_dex))
@@ -171,8 +172,8 @@ def attack_roll(res: Resolution, attacker: str, target: str, weapon: Weapon, kin
             notes = (f"declared-cover-{declared.cover}",)
     if h is not None:
         mods = (*mods, *condition_attack_mods(a, melee))
-    if melee and t.affecting:  # R-CND-5 helpless (R-HP-7's too): melee attacks against it +4
-        mods = (*mods, *held(t.affecting).melee_against)
+    if melee and t.attacked_as:  # R-CND-5 helpless (R-HP-7's, R-ACT-12's dying too): +4
+        mods = (*mods, *held(t.attacked_as).melee_against)
     if a.aid and (aided := use_aid(res, attacker, target, "attack")):  # R-ACT-12
         mods = (*mods, Mod(aided, "aid"))
     if t.aid and not defense_zero and (aided := use_aid(res, target, attacker, "defense")):

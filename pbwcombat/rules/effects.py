@@ -106,6 +106,7 @@ STAGGERED, UNCONSCIOUS = "staggered", "unconscious"
 # rows other rules put on or ask about by name (R-ACT-8 drop-prone, R-ACT-12 trip, R-ACT-10
 # entangled casters, R-CIR cover), and the `--cover` choice named after the cover row
 PRONE, ENTANGLED, COVER = "prone", "entangled", "cover"
+HELPLESS = "helpless"  # R-ACT-12: a dying or stable target is attacked as helpless
 EFFECTS[STAGGERED] = Effect(per_turn="one")
 EFFECTS[UNCONSCIOUS] = Effect(helpless=True, per_turn="none", out=True)  # out for R-TRN-6
 

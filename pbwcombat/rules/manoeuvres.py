@@ -143,7 +143,7 @@ def touch_defense(t: Combatant) -> int:
     from pbwcombat.rules import stance
 
     base = 10 + t.dex_mod + t.dodge
-    names = t.affecting
+    names = t.attacked_as  # a dying or stable target is helpless (R-ACT-12)
     h = held(names) if names else None
     lost = t.flat_footed or (h is not None and h.loses_dex)
     if lost:
@@ -178,9 +178,11 @@ def _opposed(res: Resolution, actor: Combatant, defender: Combatant, counter: bo
     return won
 
 
-def trip_roll(res: Resolution, me: Combatant, t: Combatant, counter: bool) -> bool:
+def trip_roll(res: Resolution, me: Combatant, t: Combatant, counter: bool,
+              miss_chance: int = 0) -> bool:
     """One trip in place of a melee attack: the AoO from T (unless improved-trip), the touch
-    attack, the opposed check, and with `counter` the counter-trip. True if T fell."""
+    attack, the opposed check, and with `counter` the counter-trip. True if T fell.
+    `miss_chance`: a declared concealment (`attack --full --trip --concealment N`, R-CIR-1)."""
     w = reaching(me, t)
     if w is None:
         raise IllegalAction("R-ACT-12", "no_melee_weapon_reaches", name=me.display,
@@ -196,6 +198,8 @@ def trip_roll(res: Resolution, me: Combatant, t: Combatant, counter: bool) -> bo
     a = res.enc.get(me.id)
     best = max(melee_weapons(a), key=lambda x: x.attack)
     mods = [Mod(best.attack, "attack"), *condition_attack_mods(a, melee=True)]
+    if res.enc.get(t.id).attacked_as:  # R-CND-5 helpless: a melee (touch) attack, +4
+        mods += held(res.enc.get(t.id).attacked_as).melee_against
     # ruling: the touch attack is an attack roll against T (Clarifications), so aid another
     # on attack against T reaches it, and T's aid on Defense against the actor counts
     if a.aid and (aided := use_aid(res, me.id, t.id, "attack")):
@@ -209,7 +213,7 @@ def trip_roll(res: Resolution, me: Combatant, t: Combatant, counter: bool) -> bo
     hit = n != 1 and (n == 20 or roll.total >= defense)
     res.emit(ev.TouchAttackRolled(me.id, a.display, t.id, target.display, roll, defense, hit))
     engage(res, me.id, t.id, missile=False)  # R-ENG-1
-    if not hit or roll_miss_chance(res, me.id, t.id):  # R-CND-8: the d100 after the d20
+    if not hit or roll_miss_chance(res, me.id, t.id, miss_chance):  # R-CND-8: d100 after d20
         return False
     if _opposed(res, res.enc.get(me.id), res.enc.get(t.id), False):
         conditions.apply_condition(res, t.id, PRONE)
@@ -232,6 +236,8 @@ def trip(res: Resolution, me: Combatant, row: menu.Row, targets: list[str], text
     if t.status == "dead":
         raise IllegalAction("R-HP-1", "already_dead", name=t.display)
     no_attacks_in_total_defense(res, me)
+    if t.conditions and held(t.conditions).hidden:  # R-CIR-1: a trip has no --concealment
+        raise IllegalAction("R-CIR-1", "hidden_cannot_be_tripped", name=t.display)
     if reaching(me, t) is None:
         raise IllegalAction("R-ACT-12", "no_melee_weapon_reaches", name=me.display,
                             target=t.display)

@@ -55,7 +55,10 @@ def due(enc: Encounter, action: object, now: str, if_idle_met: bool | None) -> b
     if isinstance(action, act.Remind) and action.if_due is not None:
         return remind_due(enc, now, action.if_due)
     if isinstance(action, act.Resolve) and action.when_all_declared:
-        # ruling: before initiative (or once over) there is no round to wait for: quiet
+        # ruling: before initiative there is no round to wait for yet: quiet; an ended
+        # combat goes on to the command, refused as every action on it is (exit 3, R-TRN-6)
+        if enc.state.phase == "ended":
+            return True
         return in_combat(enc) and (all_declared(enc, now) or bool(if_idle_met))
     if if_idle_met is None:
         return True

@@ -67,14 +67,14 @@ EN_MESSAGES: dict[str, str] = {
         "post, never after it)",
     "msg_verify_post_die_none": "die #{n} is shown as {face}, but the journal holds no such roll",
     "msg_verify_post_die_not_rolled":
-        "die #{n} is shown as {face}, but record {seq} ({command}) did not roll it (a die burnt "
+        "die #{n} is shown as {face}, but record {seq} ({record}) did not roll it (a die burnt "
         "off the record?)",
     "msg_verify_post_die_other":
-        "die #{n} is shown as {face}, but record {seq} ({command}) rolled {rolled}",
+        "die #{n} is shown as {face}, but record {seq} ({record}) rolled {rolled}",
     "msg_verify_post_no_record":
         "its mark is no record of the journal (a record rewritten or dropped)",
     "msg_verify_post_unaccounted":
-        "the journal holds record {seq} ({command}) before it, which no post shows and which was "
+        "the journal holds record {seq} ({record}) before it, which no post shows and which was "
         "not undone (a die rolled off the thread?)",
     "msg_verify_post_undo_mark":
         "it says a command was undone, but its mark is not an undo record of the journal (an "
@@ -123,6 +123,8 @@ EN_MESSAGES: dict[str, str] = {
         "{flag} goes only with a melee attack ({rule})",
     "msg_concealment_value":
         "--concealment takes a percentage from 1 to 100 or total, not {value} ({rule})",
+    "msg_hidden_cannot_be_tripped":
+        "{name} is hidden: a trip cannot be aimed at it (attack it with --concealment total)",
     "msg_hidden_needs_total_concealment":
         "{name} is hidden: attacks against it need --concealment total",
     "msg_charge_needs_melee_weapon":

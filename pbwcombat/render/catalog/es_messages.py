@@ -73,14 +73,14 @@ ES_MESSAGES: dict[str, str] = {
     "msg_verify_post_die_none":
         "el dado #{n} se muestra como {face}, pero el diario no guarda esa tirada",
     "msg_verify_post_die_not_rolled":
-        "el dado #{n} se muestra como {face}, pero el registro {seq} ({command}) no lo tiró (¿un "
+        "el dado #{n} se muestra como {face}, pero el registro {seq} ({record}) no lo tiró (¿un "
         "dado gastado fuera del registro?)",
     "msg_verify_post_die_other":
-        "el dado #{n} se muestra como {face}, pero el registro {seq} ({command}) sacó {rolled}",
+        "el dado #{n} se muestra como {face}, pero el registro {seq} ({record}) sacó {rolled}",
     "msg_verify_post_no_record":
         "su marca no es ningún registro del diario (un registro reescrito o quitado)",
     "msg_verify_post_unaccounted":
-        "el diario guarda antes el registro {seq} ({command}), que ningún mensaje muestra y que "
+        "el diario guarda antes el registro {seq} ({record}), que ningún mensaje muestra y que "
         "no se deshizo (¿un dado tirado fuera del hilo?)",
     "msg_verify_post_undo_mark":
         "dice que se deshizo una orden, pero su marca no es un registro de deshacer del diario "
@@ -134,6 +134,9 @@ ES_MESSAGES: dict[str, str] = {
         "{flag} va solo con un ataque cuerpo a cuerpo ({rule})",
     "msg_concealment_value":
         "--concealment lleva un porcentaje de 1 a 100 o total, no {value} ({rule})",
+    "msg_hidden_cannot_be_tripped":
+        "{name} está escondid{name_g:o/a}: no se puede intentar derribarl{name_g:o/a} "
+        "(atácal{name_g:o/a} con --concealment total)",
     "msg_hidden_needs_total_concealment":
         "{name} está escondid{name_g:o/a}: para atacarl{name_g:o/a} hace falta --concealment total",
     "msg_charge_needs_melee_weapon":
