@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import partial
+from operator import attrgetter
 
 from pbwcombat import events as ev
 from pbwcombat.actions import Action, Attack, Intercept, Move, Remove
@@ -54,9 +55,27 @@ def is_fleeing(c: Combatant) -> bool:
 
 
 def foes_of(enc: Encounter, me: Combatant) -> list[Combatant]:
-    """R-ORD-1: enemies that are not dying, stable, dead or removed, in file order."""
-    return [c for c in enc.combatants
-            if c.side != me.side and not c.removed and c.status in ("ok", "disabled")]
+    """R-ORD-1: enemies that are not dying, stable, dead or removed, in file order. Their
+    places come from an `Encounter.fact` (kept until someone's status or removal changes):
+    a scan of everyone at every turn cost 0.12 ms a turn at 300 combatants (issue 29)."""
+    people = enc.combatants
+    return [people[i] for i in enc.fact("foes by side", _foes_by_side)[me.side]]
+
+
+def _foes_by_side(combatants: tuple[Combatant, ...]) -> dict[str, tuple[int, ...]]:
+    """For each side, the places in the file of the enemies `foes_of` gives it."""
+    up = [(i, c.side) for i, c in enumerate(combatants)
+          if not c.removed and c.status in ("ok", "disabled")]
+    return {side: tuple(i for i, s in up if s != side) for side in {c.side for c in combatants}}
+
+
+def _anyone_affected(combatants: tuple[Combatant, ...]) -> bool:
+    """Whether anyone holds a condition or nonlethal damage: without either nobody is laid
+    low (R-CND-5, R-HP-7), and the orders need not ask each foe."""
+    return any(map(_CONDITIONS, combatants)) or any(map(_NONLETHAL, combatants))
+
+
+_CONDITIONS, _NONLETHAL = attrgetter("conditions"), attrgetter("nonlethal")
 
 
 def targets_of(enc: Encounter, me: Combatant) -> list[Combatant]:
@@ -115,7 +134,7 @@ def nearest_target(enc: Encounter, me: Combatant, foes: Sequence[Combatant],
     weapon reaches; else the nearest it may shoot. Ties: file order (`foes` are in file
     order and only a strictly nearer one replaces the first found). An enemy laid low
     (R-CND-5) is chosen only when no other is in reach."""
-    if any(f.laid_low for f in foes):
+    if enc.fact("anyone affected", _anyone_affected) and any(f.laid_low for f in foes):
         standing_up = [f for f in foes if not f.laid_low]
         return (_nearest_target(enc, me, standing_up, square)
                 or _nearest_target(enc, me, foes, square))
@@ -140,9 +159,12 @@ def _nearest(enc: Encounter, me: Combatant, pool: Sequence[Combatant], square: S
     best: tuple[Combatant, Weapon] | None = None
     best_gap = 0
     far = _farthest(me, kind)
+    x, y = square if square is not None else (0, 0)
     for f in pool:
-        if square is not None and f.position is not None and distance(square, f.position) > far:
-            continue  # no weapon of `kind` strikes that far: spares the checks (R-SIM speed)
+        at = f.position  # no weapon of `kind` strikes farther (R-GEO-2's distance, inlined:
+        if square is not None and at is not None and (  # every foe at every turn, issue 29)
+                x - at[0] > far or at[0] - x > far or y - at[1] > far or at[1] - y > far):
+            continue
         if kind == "melee":
             w = melee_weapon_for(me, f, square)
         elif kind == "ranged":

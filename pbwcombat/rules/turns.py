@@ -28,7 +28,7 @@ from pbwcombat import events as ev
 from pbwcombat.clock import deadline_text, is_absent, utc_text
 from pbwcombat.engine import Resolution
 from pbwcombat.errors import IllegalAction
-from pbwcombat.model import Combatant, Encounter
+from pbwcombat.model import Combatant, Encounter, State
 from pbwcombat.rules.effects import confusing, held
 
 
@@ -174,13 +174,33 @@ def _not_passed(res: Resolution) -> Iterator[str]:
     (with n combatants a turn's look-ups were O(n²): issue 29's cost per turn)."""
     st = res.enc.state
     passed = {*st.acted, *st.delaying}
-    for cid in st.order:
+    order, start = st.order, _resume_at(res, st, passed)
+    first = True
+    for k in range(start, len(order)):
+        cid = order[k]
         now = res.enc.state
         if now is not st:
             st = now
             passed = {*st.acted, *st.delaying}
         if cid not in passed:
+            if first:  # (nothing changed the state yet: the first at the state asked)
+                first = False
+                res.memo["turn order from"] = (order, st.acted, st.delaying, k)
             yield cid
+
+
+def _resume_at(res: Resolution, st: State, passed: set[str]) -> int:
+    """Where in the order to start looking: the place of the first not passed at an earlier
+    state with the same order, when everyone passed then is passed still (acted only grows
+    in a round; a rewound state, a new round or a new order starts from the top). A turn
+    scanned the order from its first place: O(n) a turn (issue 29)."""
+    memo = res.memo.get("turn order from")
+    if memo is None or memo[0] is not st.order:
+        return 0
+    _, acted, delaying, k = memo
+    if st.acted[:len(acted)] != acted or not passed.issuperset(delaying):
+        return 0
+    return int(k)
 
 
 def _longest_duration(enc: Encounter) -> int:
