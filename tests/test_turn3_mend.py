@@ -270,3 +270,31 @@ def test_R_OUT_5_a_duration_of_several_turns_reads_as_an_ordinal(
                    "--lang", lang))
         assert words in r.out, r.out
         assert "turns from now" not in r.out
+
+
+def test_R_TRN_6_orders_and_absent_on_an_ended_combat_are_refused(
+        run: Any, encounter: Any) -> None:
+    path = started(run, encounter)
+    ok(run("end", path, now=at(1)))
+    before = snapshot(path)
+    for args in (("orders", path, "gob", "attack-nearest"),
+                 ("absent", path, "ann", "--until", "1d")):
+        r = run(*args, now=at(2))
+        assert r.code == 3 and "R-TRN-6" in r.err, args
+        assert snapshot(path) == before
+
+
+# -- R-CIR-2 / R-ORD-1: standing orders and a hidden enemy ----------------------------------
+
+
+def test_R_CIR_2_standing_orders_pass_over_a_hidden_enemy_for_one_they_can_attack(
+        run: Any, encounter: Any) -> None:
+    path = encounter(build(
+        warrior("aldric", "party", (2, 2), melee("sword", 5, "1d8+3"), hp=30),
+        warrior("mira", "party", (4, 3), melee("club", 2, "1d6"), hp=30),
+        warrior("orc", "orcs", (3, 2), melee("axe", 4, "1d12+3"), init=5, hp=40,
+                extra='orders = "attack-nearest"\n')))
+    roll_init(run, path, "20,2,1")
+    ok(run("condition", path, "aldric", "hidden"))  # the nearer one, first in file order
+    r = ok(run("resolve", path, "--dice", "5,5,5", "--format", "json"))
+    assert [e["target"] for e in events(r, "AttackRolled")] == ["mira"]

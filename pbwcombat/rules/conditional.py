@@ -227,7 +227,9 @@ def play_rules(res: Resolution, who: str, orders: str | tuple[str, ...],
 
 def set_orders(res: Resolution, x: act.SetOrders) -> None:
     """R-ORD-4 `orders WHO RULE…`: each rule read (exit 2 quoting the bad one and pointing at
-    its bad word) and the ids it names known (exit 2); `--clear` drops them."""
+    its bad word) and the ids it names known (exit 2); `--clear` drops them. Refused once
+    the combat has ended, as every action is (R-TRN-6)."""
+    res.require_not_ended()
     me = res.combatant(x.who)
     if x.clear == bool(x.rules):
         raise UsageError("orders_rules_or_clear", rule="R-ORD-4")

@@ -23,7 +23,7 @@ from pbwcombat.rules.allowance import single_action_turn
 from pbwcombat.rules.approach import around, move_then_attack_budget, walk
 from pbwcombat.rules.board import board_for
 from pbwcombat.rules.confusion import confused_plan, standing
-from pbwcombat.rules.effects import flees
+from pbwcombat.rules.effects import flees, held
 from pbwcombat.rules.engagement import into_melee, shooting_forbidden
 from pbwcombat.rules.pathfind import find_path
 
@@ -79,9 +79,10 @@ _CONDITIONS, _NONLETHAL = attrgetter("conditions"), attrgetter("nonlethal")
 
 
 def targets_of(enc: Encounter, me: Combatant) -> list[Combatant]:
-    """The enemies orders may attack or close in on: `foes_of`, and in the surprise round
-    only those `me` is aware of (R-INI-4 refuses the others)."""
-    foes = foes_of(enc, me)
+    """The enemies orders may attack or close in on: `foes_of` but the `hidden` (unseen: an
+    attack on one needs `--concealment total`, which orders never declare, R-CIR-1/2), and
+    in the surprise round only those `me` is aware of (R-INI-4 refuses the others)."""
+    foes = [f for f in foes_of(enc, me) if not (f.conditions and held(f.conditions).hidden)]
     if enc.state.phase == "surprise":
         return [f for f in foes if me.is_aware_of(f)]
     return foes

@@ -97,7 +97,9 @@ def until_time(text: str, now: str) -> str:
 
 def absent(res: Resolution, x: act.Absent) -> None:
     """R-PAC-2: mark WHO absent until a time (or clear it). In the turn flow, when it is its
-    turn now, the turn is played by its orders at once and the fight goes on."""
+    turn now, the turn is played by its orders at once and the fight goes on. Refused once
+    the combat has ended, as every action is (R-TRN-6)."""
+    res.require_not_ended()
     c = res.combatant(x.who)
     if x.clear == (x.until is not None):
         raise UsageError("absent_until_or_clear", rule="R-PAC-2")
