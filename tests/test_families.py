@@ -15,7 +15,7 @@ from pbwcombat import events as ev
 from pbwcombat import evolve
 from pbwcombat.dispatch import HANDLERS, TABLES, merge
 from pbwcombat.render.narrate import NARRATION
-from pbwcombat.rules import families
+from pbwcombat.rules import NEEDS, families
 
 
 def _action_types() -> set[type[act.Action]]:
@@ -37,6 +37,20 @@ def test_every_action_type_has_exactly_one_handler_from_one_family() -> None:
             owners.setdefault(kind, []).append(family.__name__)
     assert {k: v for k, v in owners.items() if len(v) != 1} == {}
     assert set(owners) == _action_types()
+
+
+def test_NEEDS_names_each_action_types_handler_family_then_its_guards_families() -> None:
+    """Issue 29: `dispatch` imports only `rules.NEEDS[type]` for an action type: the family
+    whose HANDLES has it, then every family whose GUARDS check it, in family order."""
+    expected: dict[str, list[str]] = {}
+    for family in families():
+        for kind in getattr(family, "HANDLES", {}):
+            expected.setdefault(kind.__name__, []).insert(0, family.__name__.rpartition(".")[2])
+    for family in families():
+        for kind in getattr(family, "GUARDS", {}):
+            expected[kind.__name__].append(family.__name__.rpartition(".")[2])
+    assert {kind: tuple(names) for kind, names in expected.items()} == NEEDS
+    assert {kind.__name__ for kind in _action_types()} == set(NEEDS)
 
 
 def test_merge_refuses_an_action_handled_by_two_families() -> None:

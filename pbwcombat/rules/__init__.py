@@ -13,6 +13,9 @@ are helpers the families share.
 The list is a function, not a module-level tuple: importing any `pbwcombat.rules.x` runs this
 file, and the value layer imports `rules.effects`, which must not load every rule (nor the
 model, half-imported, through them).
+
+A command imports only the families its action needs (issue 29: start-up), `NEEDS`, by name;
+the turn-phase hooks load every family when a phase first runs (`pbwcombat.dispatch`).
 """
 
 from __future__ import annotations
@@ -53,3 +56,42 @@ def families() -> tuple[ModuleType, ...]:
     return (initiative, intercept, aid, turns, hp, rolls, attack, movement, disengage, actions,
             conditions, confusion, newcomers, declared, orders, conditional, pacing, gm_set,
             ready, presence, stance, charge, menu)
+
+
+# Which families `pbwcombat.dispatch` imports when it first meets an action type (by class
+# name): the one whose HANDLES has it, then those whose GUARDS check it, in `families()` order.
+# Derived from the families' own declarations, which stay the one place a rule lives
+# (tests/test_families.py checks this table against them).
+NEEDS: dict[str, tuple[str, ...]] = {
+    "Absent": ("pacing",),
+    "Act": ("turns",),
+    "Add": ("newcomers",),
+    "Attack": ("charge", "confusion"),
+    "ClearDeclaration": ("declared",),
+    "Declare": ("declared",),
+    "Delay": ("turns", "confusion"),
+    "DiceCommit": ("rolls",),
+    "DiceSalt": ("rolls",),
+    "Disengage": ("movement",),
+    "End": ("turns",),
+    "FreeRoll": ("rolls",),
+    "FullAttack": ("attack", "confusion"),
+    "Hp": ("hp",),
+    "Intercept": ("intercept", "confusion"),
+    "Move": ("movement", "confusion"),
+    "Next": ("pacing",),
+    "Ready": ("ready",),
+    "Remind": ("pacing",),
+    "Remove": ("turns",),
+    "Resolve": ("declared",),
+    "RollInitiative": ("initiative",),
+    "SetCondition": ("conditions",),
+    "SetOrders": ("conditional",),
+    "SetValue": ("gm_set",),
+    "StandUp": ("conditions",),
+    "TakeAction": ("menu", "confusion"),
+}
+# Families that others reach through a registry filled when they load, not through the
+# tables (`rules.orders.RULE_PLAYER`, filled by `rules.conditional`: any action may end in
+# standing orders, R-ORD-4): imported with the first action, whatever its type.
+ALWAYS = ("conditional",)
