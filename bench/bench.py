@@ -199,11 +199,26 @@ def main() -> None:
             subprocess.run(attack(deep), check=True, stdout=subprocess.DEVNULL)
 
         undo = Measure([PBW, "undo", str(deep)], reset_deep)
+
+        turn = folder / "turn.toml"  # what cron and a GM run besides: each on the same turn
+        shutil.copyfile(empty, turn)
+        turn_saved = turn.read_bytes(), empty.with_name(empty.name + ".journal").read_bytes()
+
+        def reset_turn() -> None:
+            turn.write_bytes(turn_saved[0])
+            turn.with_name(turn.name + ".journal").write_bytes(turn_saved[1])
+
+        by_cron = [(name, Measure([PBW, *words[:1], str(turn), *words[1:]], reset_turn))
+                   for name, words in (("next (end the turn)", ["next"]),
+                                       ("move (one square)", ["move", "hero", "0,1"]),
+                                       ("resolve (the round by orders)", ["resolve"]),
+                                       ("remind", ["remind"]),
+                                       ("log (the whole log)", ["log"]))]
         complete = Measure([PBW], env={  # bash asking for the defender of an attack
             "_PBWCOMBAT_COMPLETE": "complete_bash", "COMP_CWORD": "4",
             "COMP_WORDS": f"pbwcombat attack {empty} hero "})
-        interleaved([floor, a_empty, show, a_1k, a_10k, init500, undo, validate, complete],
-                    runs)
+        interleaved([floor, a_empty, show, a_1k, a_10k, init500, undo, validate, complete,
+                     *(m for _, m in by_cron)], runs)
 
     f = floor.median
     rows: list[tuple[str, float, str, float | None, str]] = [
@@ -221,6 +236,7 @@ def main() -> None:
          validate.median / f, "≤ 1.3×"),
         ("tab completion of an id (bash)", complete.median, "floor", complete.median / f,
          "≤ 1.3×"),
+        *((name, m.median, "floor", m.median / f, "≤ 1.3×") for name, m in by_cron),
     ]
     odds_rows = odds_speed()
     print(f"pbwcombat benchmark — {os.cpu_count()} CPU(s), median of {runs} interleaved runs, "

@@ -10,7 +10,6 @@ the combatant that sets the trigger off. A trigger is `passes`, `within:N`,
 
 from __future__ import annotations
 
-import shlex
 from typing import NamedTuple
 
 from pbwcombat.patterns import lazy
@@ -82,6 +81,8 @@ class Plan(NamedTuple):
 
 def plan_words(text: str) -> list[str]:
     """The file's `plan` string as the words of a command line."""
+    import shlex  # only where a plan is read (issue 29: not every command's start-up)
+
     try:
         return shlex.split(text)
     except ValueError as err:
@@ -137,6 +138,8 @@ def parse_plan(words: list[str] | tuple[str, ...]) -> Plan:
 
 def plan_text(words: list[str] | tuple[str, ...]) -> str:
     """The plan as the file keeps it: its words, quoted where needed."""
+    import shlex
+
     return shlex.join(words)
 
 

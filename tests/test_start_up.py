@@ -10,6 +10,7 @@ import json
 import os
 import subprocess
 import sys
+import typing
 from pathlib import Path
 
 import pytest
@@ -147,3 +148,15 @@ sys.stderr.write(" ".join(sorted(loaded)))
     loaded = set(done.stderr.split())
     assert {"charge", "confusion", *ALWAYS} <= loaded, done.stderr
     assert not {"newcomers", "gm_set", "rolls", "initiative", "declared"} & loaded
+
+
+def test_each_fold_is_registered_for_the_event_type_it_is_annotated_with() -> None:
+    """evolve's folds name their event type twice, in `register(…)` (cheap at import) and in
+    the annotation (for mypy and the reader): the two agree."""
+    from pbwcombat import evolve
+
+    folds = {kind: fold for kind, fold in evolve._fold.registry.items() if kind is not object}
+    assert len(folds) >= 60
+    for kind, fold in folds.items():
+        first = typing.get_type_hints(fold)[fold.__code__.co_varnames[0]]
+        assert first is kind, (kind, fold)

@@ -1,8 +1,12 @@
 """The action commands: each builds one `actions.Action` and hands it to the service
 (load, apply, write, journal, post).
 
-No `from __future__ import annotations` here: typer reads the annotations at run time.
+The annotations are text until typer builds a command (`inspect.signature(eval_str=True)`):
+only the command being run pays for its parameters' `typer.Option`s, not every command at
+import (issue 29: they were most of the command line's import time).
 """
+
+from __future__ import annotations
 
 import sys
 from typing import Annotated

@@ -7,11 +7,15 @@ import os
 import sys
 from typing import Any
 
-from pbwcombat import _interrupted_early, importing
+from pbwcombat import (
+    _interrupted_early,
+    actions,  # noqa: F401 — orders_text reads an order's acts with it (R-ORD-4), any command
+    importing,
+)
 from pbwcombat.cleaning import clean
-from pbwcombat.cli import actions, commands  # noqa: F401 — they register the commands
+from pbwcombat.cli import commands  # noqa: F401 — it registers the setup and read-only ones
 from pbwcombat.cli.options import _COMMANDS, put_in_order, route
-from pbwcombat.cli.shell import click_command
+from pbwcombat.cli.shell import click_command, register
 from pbwcombat.cli.speech import _Json, _reader, say
 from pbwcombat.errors import Message, PbwError, UsageError
 
@@ -288,6 +292,7 @@ def _main(args: list[str]) -> None:
 
             completion_script(args[0], args[1])  # `--show-completion zsh`: a named shell
             return
+        register(args)
         only, rest, prog = route(args)
         click_command(only).main(args=rest, prog_name=prog, standalone_mode=False)
     except PbwError as err:

@@ -1,8 +1,12 @@
 """Setup and read-only commands: new, validate, show, log, undo, map, verify, dice reveal,
 srd, party, odds. Each parses its options and prints what the service layer assembled.
 
-No `from __future__ import annotations` here: typer reads the annotations at run time.
+The annotations are text until typer builds a command (`inspect.signature(eval_str=True)`):
+only the command being run pays for its parameters' `typer.Option`s, not every command at
+import (issue 29: they were most of the command line's import time).
 """
+
+from __future__ import annotations
 
 import sys
 from pathlib import Path

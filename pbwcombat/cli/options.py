@@ -8,14 +8,16 @@ import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import click
 import typer
 import typer.core
 
-from pbwcombat import actions as act
 from pbwcombat.errors import UsageError
+
+if TYPE_CHECKING:  # the action values load with the action commands (cli/actions.py)
+    from pbwcombat import actions as act
 from pbwcombat.patterns import lazy
 
 HELP = """Resolve tabletop RPG combat for play-by-web forums, by the rules, with a post to paste.
@@ -86,6 +88,7 @@ def command(name: str, help_text: str, group: dict[str, Register] = _COMMANDS,
             **settings: Any) -> Callable[[Callable[..., Any]], Any]:
     def register(fn: Callable[..., Any]) -> Any:
         def add(target: typer.Typer) -> None:
+            _evaluated(fn)
             target.command(name, help=examples_apart(help_text),
                            **{"cls": Command, **settings})(fn)
 
@@ -95,16 +98,32 @@ def command(name: str, help_text: str, group: dict[str, Register] = _COMMANDS,
     return register
 
 
+def _evaluated(fn: Callable[..., Any]) -> None:
+    """A command's annotations, written as text (`from __future__ import annotations` in
+    commands.py and actions.py: no command pays at import for another's parameters), as the
+    values they name, each evaluated once (typer would evaluate each text twice: in
+    `inspect.signature(eval_str=True)`, then in `get_type_hints`)."""
+    import typing
+
+    if any(isinstance(hint, str) for hint in fn.__annotations__.values()):
+        fn.__annotations__ = typing.get_type_hints(fn, include_extras=True)
+
+
 # The order `--help` lists the commands in: setting up, reading, then acting in a fight.
 ORDER = ("new", "validate", "show", "log", "undo", "roll-initiative", "next", "delay", "act",
          "end", "remove", "set", "hp", "roll", "attack", "move", "disengage", "action", "add",
          "intercept", "condition", "map", "verify", "declare", "resolve", "odds")
 
 
+DICE_ORDER = ("commit", "salt", "reveal")  # the `dice` group's: the order they are used in
+
+
 def put_in_order() -> None:
-    """The registry in ORDER (commands.py and actions.py each register theirs)."""
-    for name in sorted(_COMMANDS, key=lambda n: ORDER.index(n) if n in ORDER else len(ORDER)):
-        _COMMANDS[name] = _COMMANDS.pop(name)
+    """The registries in ORDER and DICE_ORDER (commands.py and actions.py each register
+    theirs, in whichever order they were imported)."""
+    for registry, order in ((_COMMANDS, ORDER), (_DICE_COMMANDS, DICE_ORDER)):
+        for name in sorted(registry, key=lambda n: order.index(n) if n in order else len(order)):
+            registry[name] = registry.pop(name)
 
 
 def build_app(only: str | None = None) -> typer.Typer:
@@ -294,7 +313,7 @@ def action_command(name: str, help_text: str, group: dict[str, Register] = _COMM
     return command(name, help_text, group, cls=ActionCommand, context_settings=ACTION_SETTINGS)
 
 
-def perform(path: Path, command_name: str, action: act.Action, **changed: Any) -> None:
+def perform(path: Path, command_name: str, action: "act.Action", **changed: Any) -> None:
     """Apply `action` to the encounter with the command's common options (`changed`: those a
     command sets itself, as --if-idle) and print the post, warnings on stderr."""
     from pbwcombat.cli.speech import say

@@ -6,8 +6,18 @@ import os
 import sys
 from typing import Any
 
-from pbwcombat.cli.options import FORMATS, LANGS, route
+from pbwcombat.cli.options import _COMMANDS, FORMATS, LANGS, put_in_order, route
 from pbwcombat.errors import UsageError
+
+
+def register(args: list[str]) -> None:
+    """The action commands (cli/actions.py, and the action values they build) are imported
+    unless the line names a command that commands.py registered (issue 29: `show`,
+    `validate`, `log` do not load them); the whole app, `--help` and `dice` need them."""
+    if not args or args[0] not in _COMMANDS:
+        from pbwcombat.cli import actions  # noqa: F401 — it registers the action commands
+
+        put_in_order()
 
 
 @functools.cache
@@ -16,8 +26,9 @@ def click_command(only: str | None) -> Any:
     whole app completes the ids of the fight on the line."""
     import typer.main
 
-    from pbwcombat.cli import actions, commands  # noqa: F401 — they register the commands
     from pbwcombat.cli.options import build_app
+
+    register([] if only is None else [only])
 
     command = typer.main.get_command(build_app(only))
     if only is None:
@@ -107,6 +118,7 @@ def completing(args: list[str]) -> tuple[Any, list[str], str]:
     conversion of the whole app was a quarter of a completion's time, issue 29), with the
     words it reads and its name: (command, words, prog name). The whole app when the line
     names no command yet (a command's name is being completed)."""
+    register(args)
     only, rest, prog = route(args) if args else (None, args, "pbwcombat")
     if only is None:
         return click_command(None), args, "pbwcombat"

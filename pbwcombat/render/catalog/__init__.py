@@ -9,13 +9,48 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from pbwcombat.render.catalog.en import EN
-from pbwcombat.render.catalog.es import ES
 
-CATALOGUES = {"en": EN, "es": ES}
+
+class _Catalogues(Mapping[str, dict[str, str]]):
+    """{lang: catalogue}, both languages always listed; the Spanish one imported the first
+    time it is read (an English post, a validate, an error said in English do not load it:
+    a sixth of the renderers' import time, issue 29)."""
+
+    def __init__(self) -> None:
+        self._read: dict[str, dict[str, str]] = {"en": EN}
+
+    def __getitem__(self, lang: str) -> dict[str, str]:
+        catalogue = self._read.get(lang)
+        if catalogue is None:
+            if lang != "es":
+                raise KeyError(lang)
+            from pbwcombat.render.catalog.es import ES
+
+            catalogue = self._read[lang] = ES
+        return catalogue
+
+    def __contains__(self, lang: object) -> bool:
+        return lang in ("en", "es")
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(("en", "es"))
+
+    def __len__(self) -> int:
+        return 2
+
+
+CATALOGUES = _Catalogues()
+
+
+def __getattr__(name: str) -> Any:
+    """`ES`, the Spanish catalogue, imported when first asked for."""
+    if name == "ES":
+        return CATALOGUES["es"]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = ["CATALOGUES", "CONTRACTIONS", "EN", "ES", "Agree", "Count", "contract", "english"]
 
