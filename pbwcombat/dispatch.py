@@ -69,7 +69,7 @@ _TAKEN: set[str] = set()  # the families whose HANDLES and GUARDS are in the two
 
 
 def _take(names: Iterable[str]) -> None:
-    """Import the families named (with `rules.ALWAYS`) and add their declarations; an action
+    """Import the families named (and `rules.ALWAYS`) and add their declarations; an action
     type handled or guarded by two families is a programming error (TypeError)."""
     for name in (*ALWAYS, *names):
         name = name.rpartition(".")[2]
@@ -109,6 +109,7 @@ class _Tables(Tables):
 
 
 TABLES: Tables = _Tables()
+_take(())  # rules.ALWAYS now: standing orders may be played before any action is dispatched
 
 
 def __getattr__(name: str) -> Any:

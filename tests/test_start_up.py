@@ -160,3 +160,13 @@ def test_each_fold_is_registered_for_the_event_type_it_is_annotated_with() -> No
     for kind, fold in folds.items():
         first = typing.get_type_hints(fold)[fold.__code__.co_varnames[0]]
         assert first is kind, (kind, fold)
+
+
+def test_R_ORD_4_the_rule_player_is_registered_once_dispatch_is_imported() -> None:
+    """`odds` plays standing orders before it dispatches any action (a fight already in
+    combat): R-ORD-4's rules must be playable as soon as the tables are imported."""
+    probe = ("import pbwcombat.dispatch\nfrom pbwcombat.rules.orders import RULE_PLAYER\n"
+             "print(len(RULE_PLAYER))")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          timeout=120, check=True)
+    assert done.stdout.strip() == "1"

@@ -93,5 +93,6 @@ NEEDS: dict[str, tuple[str, ...]] = {
 }
 # Families that others reach through a registry filled when they load, not through the
 # tables (`rules.orders.RULE_PLAYER`, filled by `rules.conditional`: any action may end in
-# standing orders, R-ORD-4): imported with the first action, whatever its type.
+# standing orders, R-ORD-4, and `odds` plays orders before it dispatches anything): imported
+# with `pbwcombat.dispatch`.
 ALWAYS = ("conditional",)
