@@ -621,6 +621,12 @@ class PaddedDiceSource(DiceSource):
         self._outer: Any = None  # SHA-256 state after key ⊕ opad
 
     def _face(self, n: int, sides: int) -> int:
+        self.pads()
+        return sampled_face(self.mac, n, sides)
+
+    def pads(self) -> tuple[Any, Any]:
+        """The SHA-256 states after key ⊕ ipad and key ⊕ opad (hashed once per key): the
+        simulator core draws its dice from them without the value objects."""
         if self._padded is not self.key:
             key = self.key
             if len(key) > 64:  # longer than SHA-256's block: hashed first
@@ -629,7 +635,7 @@ class PaddedDiceSource(DiceSource):
             self._inner = hashlib.sha256(bytes(b ^ 0x36 for b in key))
             self._outer = hashlib.sha256(bytes(b ^ 0x5C for b in key))
             self._padded = self.key
-        return sampled_face(self.mac, n, sides)
+        return self._inner, self._outer
 
     def mac(self, message: bytes) -> bytes:
         """HMAC-SHA256(key, message) from the pads hashed once."""

@@ -178,11 +178,49 @@ def board_for(fight: Fight, me: Fighter) -> Board:
     return Board(frozenset(blocked), frozenset(taken), frozenset(threatened))
 
 
+WALKS_KEPT = 50_000  # answers remembered per encounter, then forgotten all at once
+
+
 def walk_toward(fight: Fight, me: Fighter, goal: Square, budget: int
                 ) -> tuple[Square, ...] | None:
-    """`rules.orders.walk_toward` with `stop_at` None (R-ORD-1 by R-GEO-8)."""
+    """`rules.orders.walk_toward` with `stop_at` None (R-ORD-1 by R-GEO-8), remembered:
+    the answer is a pure function of `_walk_key` (the squares, who stands, who may make an
+    AoO on the mover or be shot at, its ammunition), and the runs of one `odds` ask the
+    same few again and again."""
     if budget <= 0:
         return None
+    key = _walk_key(fight, me, goal, budget)
+    walks = fight.walks
+    known = walks.get(key, _UNKNOWN)
+    if known is _UNKNOWN:
+        if len(walks) >= WALKS_KEPT:
+            walks.clear()
+        known = walks[key] = _walk_toward(fight, me, goal, budget)
+    return known  # type: ignore[no-any-return]
+
+
+_UNKNOWN = object()
+
+
+def _walk_key(fight: Fight, me: Fighter, goal: Square, budget: int) -> tuple[object, ...]:
+    """What `_walk_toward` reads: the mover, its square, goal, budget and which of its
+    weapons still shoot; per other fighter its square, whether it stands (taken, blocks,
+    is a foe), whether it would make an AoO on the mover (`board_for`'s threat) and whether
+    it may be shot at (R-ATK-6)."""
+    escaped = fight.spent_of(me).escaped
+    forbid = fight.rules.forbid
+    side, mid = me.side, me.id
+    others = tuple(
+        (c.pos, c.status == "dead", c.up,
+         c.side != side and c.id not in escaped and mid not in c.engaged
+         and can_make_aoo(fight, c), forbid and bool(c.engaged))
+        for c in fight.people if c is not me)
+    ammo = tuple(w.ammo != 0 for w in me.weapons) if me.shooter else ()
+    return (mid, me.pos, goal, budget, ammo, others)
+
+
+def _walk_toward(fight: Fight, me: Fighter, goal: Square, budget: int
+                 ) -> tuple[Square, ...] | None:
     foes = foes_of(fight, me)
     shoots = any(ranged_weapon_for(fight, me, f, None) is not None for f in foes)
     near = None if shoots else around([f.pos for f in foes], me.reach)

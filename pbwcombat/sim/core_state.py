@@ -64,10 +64,10 @@ class CoreWeapon:
 class Fighter:
     """One combatant's state in a core fight (the `Combatant` fields the core reads)."""
 
-    __slots__ = ("id", "rank", "side", "group", "mod", "hp", "full_hp", "status", "defense",
-                 "dex_mod", "dodge", "flat_footed", "pos", "weapons", "melee", "reach",
-                 "squares", "engaged", "missile", "presence", "streak", "aoo_round",
-                 "clocks", "attacked_by", "initiative", "flee_below", "shooter")
+    __slots__ = ("id", "rank", "side", "group", "mod", "hp", "full_hp", "status", "up",
+                 "defense", "dex_mod", "dodge", "flat_footed", "pos", "weapons", "melee",
+                 "reach", "threat", "squares", "engaged", "missile", "presence", "streak",
+                 "aoo_round", "clocks", "attacked_by", "initiative", "flee_below", "shooter")
 
     def __init__(self, c: Combatant, rank: int) -> None:
         assert c.position is not None
@@ -79,6 +79,9 @@ class Fighter:
         self.hp = c.hp
         self.full_hp = c.full_hp
         self.status: str = c.status
+        # status ok or disabled: may act (no conditions here, R-TRN-4), stands (R-TRN-6),
+        # is a foe orders look for (R-ORD-1); kept with `status` (`set_status`)
+        self.up = c.status in ("ok", "disabled")
         self.defense = c.defense
         self.dex_mod = c.dex_mod
         self.dodge = c.dodge
@@ -87,6 +90,9 @@ class Fighter:
         self.weapons = [CoreWeapon(w) for w in c.weapons]
         self.melee = [w for w in self.weapons if w.melee]  # no unarmed ones: all threaten
         self.reach = max((w.reach for w in self.melee), default=0)  # geometry.max_reach
+        # the distances some melee weapon threatens (R-AOO-1, `geometry.threatens`)
+        self.threat = frozenset(d for d in range(1, self.reach + 1)
+                                if any(w.threatens(d) for w in self.melee))
         self.squares = c.speed // 5
         self.engaged: list[str] = []
         self.missile: list[str] = []
@@ -100,20 +106,19 @@ class Fighter:
         self.shooter = any(not w.melee for w in self.weapons)
 
     def copy(self) -> Fighter:
+        """A fresh fighter for a run (the template's state: nobody engaged, nothing spent)."""
         new = Fighter.__new__(Fighter)
-        for k in Fighter.__slots__:
+        for k in _SHARED:
             setattr(new, k, getattr(self, k))
-        new.weapons = [w.copy() for w in self.weapons]
-        new.melee = [w for w in new.weapons if w.melee]
+        new.weapons = [w.copy() for w in self.weapons] if self.shooter else self.weapons
+        new.melee = self.melee  # never changed (no ammunition)
         new.engaged, new.missile, new.presence = [], [], []
         new.attacked_by = {}
         return new
 
-    @property
-    def up(self) -> bool:
-        """Status ok or disabled: may act (no conditions here, R-TRN-4), stands (R-TRN-6),
-        is a foe orders look for (R-ORD-1)."""
-        return self.status == "ok" or self.status == "disabled"
+    def set_status(self, status: str) -> None:
+        self.status = status
+        self.up = status == "ok" or status == "disabled"
 
     def within_reach(self, square: tuple[int, int]) -> bool:
         """`geometry.within_reach` (engagement's reach, R-ENG-1/2)."""
@@ -121,8 +126,12 @@ class Fighter:
 
     def threatens(self, square: tuple[int, int]) -> bool:
         """`geometry.threatens` (R-AOO-1)."""
-        d = _distance(self.pos, square)
-        return any(w.threatens(d) for w in self.melee)
+        return _distance(self.pos, square) in self.threat
+
+
+# what a run's copy takes from the template as it is (the rest is made afresh in `copy`)
+_SHARED = tuple(k for k in Fighter.__slots__ if k not in (
+    "weapons", "melee", "engaged", "missile", "presence", "attacked_by"))
 
 
 def _distance(a: tuple[int, int], b: tuple[int, int]) -> int:
@@ -153,7 +162,7 @@ class Fight:
 
     __slots__ = ("people", "by_id", "order", "rank", "acted", "turn", "round", "clock",
                  "round_clock", "spent", "ended", "winner", "stopped", "dice", "rules",
-                 "limit", "trace")
+                 "limit", "trace", "walks", "inner", "outer", "shooters")
 
     def __init__(self, template: Template, key: bytes, limit: int) -> None:
         self.people = [f.copy() for f in template.people]
@@ -170,18 +179,31 @@ class Fight:
         self.winner: str | None = None
         self.stopped = False  # the round after the last one started (not played)
         self.dice = PaddedDiceSource(key, 0)
+        self.inner, self.outer = self.dice.pads()
+        self.shooters = [f for f in self.people if f.shooter]
         self.rules = template.rules
         self.limit = limit
+        self.walks = template.walks
         # the differential tests' trace: (who, dice drawn, hp and squares of all) at each
         # turn start; None in `odds`
         self.trace: list[tuple[str, int, tuple[tuple[int, tuple[int, int]], ...]]] | None = None
 
     def die(self, sides: int) -> int:
-        """The next generated die (`DiceSource.die` without its value objects)."""
+        """The next generated die: `PaddedDiceSource`'s face of die number n (R-DIC-2's
+        first try, HMAC-SHA256 of "n:0" from the key's pads, inlined; a rejected try goes
+        to the source's own sampling), without the value objects."""
         d = self.dice
-        face = d._face(d.n, sides)
-        d.n += 1
-        return face
+        n = d.n
+        d.n = n + 1
+        inner = self.inner.copy()
+        inner.update(b"%d:0" % n)
+        outer = self.outer.copy()
+        outer.update(inner.digest())
+        w = int.from_bytes(outer.digest()[:8], "big")
+        limit = _LIMITS.get(sides)
+        if limit is not None and w < limit:
+            return w % sides + 1
+        return d._face(n, sides)
 
     def spent_of(self, f: Fighter) -> Spent:
         return self.spent if f.id == self.turn else _NOTHING
@@ -190,6 +212,7 @@ class Fight:
         return self.rank.get(cid, len(self.order))
 
 
+_LIMITS = {s: 2**64 - 2**64 % s for s in (4, 6, 8, 10, 12, 20, 100)}  # R-DIC-2's bound
 _NOTHING = Spent()  # what a combatant whose turn it is not has spent (never changed)
 
 
@@ -213,12 +236,15 @@ class Rules:
 class Template:
     """What every run of one `odds` starts from (built once)."""
 
-    __slots__ = ("people", "rules", "clock")
+    __slots__ = ("people", "rules", "clock", "walks")
 
     def __init__(self, enc: Encounter) -> None:
         self.people = [Fighter(c, i) for i, c in enumerate(enc.combatants)]
         self.rules = Rules(enc)
         self.clock = enc.state.clock
+        # `core_orders.walk_toward`'s answers by what they depend on: the runs of one `odds`
+        # walk from the same few boards again and again (R-SIM speed)
+        self.walks: dict[Any, Any] = {}
 
 
 def ineligible(enc: Encounter) -> str:

@@ -13,7 +13,7 @@ from typing import Any
 
 from pbwcombat.sim.core_hits import change_hp
 from pbwcombat.sim.core_orders import follow_orders
-from pbwcombat.sim.core_state import Fight, Fighter, Spent, Template, Unsupported, _distance
+from pbwcombat.sim.core_state import Fight, Fighter, Spent, Template, Unsupported
 from pbwcombat.sim.run import Run
 
 
@@ -186,7 +186,7 @@ def _count(fight: Fight, f: Fighter) -> None:
 def bleed(fight: Fight, f: Fighter) -> None:
     """`rules.hp.bleed` (R-HP-4): 1d100, 1-10 stable, else -1 hp."""
     if fight.die(100) <= 10:
-        f.status = "stable"
+        f.set_status("stable")
     else:
         change_hp(fight, f, -1)
 
@@ -200,20 +200,26 @@ def refresh_presence(fight: Fight) -> None:
     want: set[tuple[str, str]] = set()
     people = fight.people
     forbid = fight.rules.forbid
-    for s in people:
-        if not s.shooter or s.engaged or s.status != "ok":
+    for s in fight.shooters:
+        if s.engaged or s.status != "ok":
             continue
-        ranges = [w.range for w in s.weapons
-                  if not w.melee and (w.ammo is None or w.ammo > 0) and w.range is not None]
-        if not ranges:
+        far = -1
+        for w in s.weapons:
+            if not w.melee and w.ammo != 0 and w.range is not None and w.range > far:
+                far = w.range
+        if far < 0:
             continue
-        far = max(ranges)
+        sx, sy = s.pos
         for t in people:
             if t.side == s.side or t.status != "ok" or (forbid and t.engaged):
                 continue
-            if _distance(s.pos, t.pos) <= far:
+            dx, dy = abs(t.pos[0] - sx), abs(t.pos[1] - sy)
+            if (dx if dx > dy else dy) <= far:
                 want.add((s.id, t.id) if s.id < t.id else (t.id, s.id))
-    have = {(f.id, o) if f.id < o else (o, f.id) for f in people for o in f.presence}
+    # every presence pair has a shooter in it, which lists the other
+    have = {(f.id, o) if f.id < o else (o, f.id) for f in fight.shooters for o in f.presence}
+    if not want and not have:
+        return
     by_id = fight.by_id
     for a, b in have - want:  # PresenceEnded
         fa, fb = by_id[a], by_id[b]
