@@ -298,3 +298,29 @@ def test_R_CIR_2_standing_orders_pass_over_a_hidden_enemy_for_one_they_can_attac
     ok(run("condition", path, "aldric", "hidden"))  # the nearer one, first in file order
     r = ok(run("resolve", path, "--dice", "5,5,5", "--format", "json"))
     assert [e["target"] for e in events(r, "AttackRolled")] == ["mira"]
+
+
+# -- R-RDY-5 / R-OUT-5: a declared readied plan is told, its trigger is not -----------------
+
+
+def test_R_RDY_5_a_declared_ready_names_its_plan_but_not_its_trigger(
+        run: Any, encounter: Any) -> None:
+    path = _hero_and_orc(run, encounter)
+    r = ok(run("declare", path, "hero", "ready", "attack", "any", "--when", "within:2"))
+    assert "Hero declares: ready an attack on whoever sets it off" in r.out
+    assert "within" not in body(r.out) and "2 squares" not in body(r.out)
+    r = ok(run("declare", path, "hero", "ready", "move", "0,1", "--when", "acts:orc",
+               "--lang", "es"))
+    assert "Hero declara: preparar un movimiento a (0,1)" in r.out
+    assert "Orc" not in body(r.out).split("sustituye")[0].split("declara:")[1]  # acts:orc
+
+
+def test_R_OUT_5_a_declared_charge_or_approach_says_so_in_both_languages(
+        run: Any, encounter: Any) -> None:
+    path = _hero_and_orc(run, encounter)
+    r = ok(run("declare", path, "hero", "attack", "orc", "--charge", "--else", "attack", "orc",
+               "--approach", "--weapon", "sword"))
+    assert "Hero declares: charge and attack Orc; if not, close in and attack Orc with sword" \
+        in r.out
+    r = ok(run("declare", path, "hero", "attack", "orc", "--approach", "--lang", "es"))
+    assert "Hero declara: acercarse y atacar a Orc" in r.out

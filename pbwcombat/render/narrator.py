@@ -356,8 +356,8 @@ class NarratorBase:
 
     def act_words(self, actor: str, argv: tuple[str, ...]) -> str:
         """One declared act (`attack snag --weapon bow`) in words, from its parsed Action:
-        "attacks Snag with the Bow"; an act no longer parsed, or of a kind without words of
-        its own (`ready`), is "does something else"."""
+        "attacks Snag with the Bow"; a readied plan as `show` tells it, without its trigger
+        (R-RDY-1); an act no longer parsed is "an action"."""
         try:
             x = act.parse_declared(actor, argv)
         except UsageError:
@@ -365,12 +365,10 @@ class NarratorBase:
         if isinstance(x, act.FullAttack):  # R-ACT-5
             return self.t("do_full_attack", targets=", ".join(self.who(t) for t in x.targets))
         if isinstance(x, act.Attack):
-            if x.weapon is None:
-                return self.t("do_attack", target=self.who(x.target))
-            me = self.enc.find(actor) if self.enc is not None else None
-            w = me.weapon(x.weapon) if me is not None else None
-            return self.t("do_attack_with", target=self.who(x.target),
-                          weapon=self.markup.escape(w.name if w is not None else x.weapon))
+            words = self.attack_words(actor, x)
+            if x.charge or x.approach:  # R-ACT-11 / R-ORD-7: how it gets there is told too
+                return self.t("do_charging" if x.charge else "do_approaching", act=words)
+            return words
         if isinstance(x, act.Move):
             to = self.pos(x.waypoints[-1] if x.waypoints else None)
             if x.withdraw:  # R-ACT-6
@@ -390,7 +388,20 @@ class NarratorBase:
             return self.t("do_intercept", ward=self.who(x.ward))
         if isinstance(x, act.Delay):
             return self.t("do_delay")
+        if isinstance(x, act.Ready) and x.plan:  # R-RDY-5: the plan, never its trigger
+            from pbwcombat.readying import plan_text
+
+            return self.t("do_ready", plan=self.plan(actor, plan_text(x.plan)))
         return self.t("do_other")
+
+    def attack_words(self, actor: str, x: act.Attack) -> str:
+        """"attack Snag", "attack Snag with the Bow"."""
+        if x.weapon is None:
+            return self.t("do_attack", target=self.who(x.target))
+        me = self.enc.find(actor) if self.enc is not None else None
+        w = me.weapon(x.weapon) if me is not None else None
+        return self.t("do_attack_with", target=self.who(x.target),
+                      weapon=self.markup.escape(w.name if w is not None else x.weapon))
 
     def take_action_words(self, actor: str, x: act.TakeAction) -> str:
         """R-ACT-1 `action WHO …` in words: its text, the built-in stand-up, a row of the
