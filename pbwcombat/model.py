@@ -234,10 +234,15 @@ class Encounter(Record):
             index = self._positions()
         return data["combatants"][index[cid]]  # type: ignore[no-any-return]  # KeyError: unknown
 
-    def fact(self, name: str, compute: Callable[[tuple[Combatant, ...]], Any]) -> Any:
+    def fact(self, name: str, compute: Callable[[tuple[Combatant, ...]], Any],
+             reads: frozenset[str] | None = None) -> Any:
         """A fact the rules ask at every turn (which sides still stand, whose conditions
-        run…), computed by `compute` from the combatants' ids, sides, status, conditions and
-        weapons only, once per run of changes that touch none of those."""
+        run…), computed by `compute` from the combatants' ids, sides and the `reads` of
+        `_FACT_FIELDS` only (all of them: None), once per run of changes that touch none of
+        those: a fall need not work out again who holds a ranged weapon, nor a shot that
+        spends ammunition which sides still stand (issue 29's cost per turn)."""
+        if reads is not None:
+            _READS.setdefault(name, reads)
         data = self.__dict__
         facts: dict[str, Any] | None = data.get("_facts")
         if facts is None:
@@ -262,7 +267,7 @@ class Encounter(Record):
 
     def side_counts(self) -> dict[str, int]:
         """Active combatants per side."""
-        counts: dict[str, int] = self.fact("side counts", _count_sides)
+        counts: dict[str, int] = self.fact("side counts", _count_sides, REMOVED)
         return counts
 
     def awareness(self, c: Combatant) -> tuple[int, int]:
@@ -319,7 +324,7 @@ class Encounter(Record):
     def active(self) -> tuple[Combatant, ...]:
         """Combatants still in the fight (not removed)."""
         combatants: tuple[Combatant, ...] = self.__dict__["combatants"]
-        if self.fact("anyone removed", _anyone_removed):
+        if self.fact("anyone removed", _anyone_removed, REMOVED):
             return tuple([c for c in combatants if not c.removed])
         return combatants
 
@@ -376,8 +381,12 @@ class Encounter(Record):
                 # status "ok" names it all the same: dropped at every hit, they were worked
                 # out again from every combatant, O(n) a turn, issue 29)
                 if facts is not None and k in _FACT_FIELDS and value != was[k]:
-                    del out["_facts"]
-                    facts = None
+                    facts = {n: v for n, v in facts.items()
+                             if k not in _READS.get(n, _FACT_FIELDS)} or None
+                    if facts is None:
+                        del out["_facts"]
+                    else:
+                        out["_facts"] = facts  # a dict of its own (the copies share theirs)
                 if held and k in held and bool(value) != bool(was[k]):
                     held = out["_holders"] = {f: ids for f, ids in held.items() if f != k}
         return obj
@@ -408,6 +417,9 @@ def _anyone_removed(combatants: tuple[Combatant, ...]) -> bool:
 # what Encounter.fact reads (`nonlethal`: knocked out, R-HP-7; hp moves with `status`)
 # and `weapons`: who holds a ranged weapon (R-ENG-5's shooters, `rules.presence`)
 _FACT_FIELDS = frozenset({"status", "conditions", "removed", "nonlethal", "weapons"})
+_READS: dict[str, frozenset[str]] = {}  # fact name → the fields it reads (`fact`'s `reads`)
+REMOVED, STATUS, CONDITIONS, NONLETHAL, WEAPONS = (
+    frozenset({f}) for f in ("removed", "status", "conditions", "nonlethal", "weapons"))
 
 
 def _encounter_defaults(enc: Encounter) -> Encounter:

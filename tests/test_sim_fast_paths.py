@@ -92,8 +92,8 @@ def plain_holders(enc: Encounter, field: str) -> tuple[str, ...]:
     return tuple(c.id for c in enc.combatants if getattr(c, field))
 
 
-def plain_fact(enc: Encounter, name: str, compute: Any) -> Any:
-    return compute(enc.combatants)  # worked out afresh every time it is asked
+def plain_fact(enc: Encounter, name: str, compute: Any, reads: Any = None) -> Any:
+    return compute(enc.combatants)  # worked out afresh every time it is asked (whatever it reads)
 
 
 def plain_forms(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -103,6 +103,7 @@ def plain_forms(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(presence, "presence_pairs", plain_presence_pairs)
     monkeypatch.setattr(turns, "_not_passed", plain_not_passed)
     monkeypatch.setattr(orders, "_farthest", lambda me, kind: 10**9)
+    monkeypatch.setattr(orders, "_anyone_affected", lambda combatants: True)  # ask each foe
     for module in (approach, movement, orders):
         monkeypatch.setattr(module, "find_path", pathfind.search)
 

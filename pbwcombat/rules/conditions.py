@@ -18,7 +18,7 @@ from pbwcombat.dice import Mod, is_dice_expression
 from pbwcombat.engine import Resolution
 from pbwcombat.errors import IllegalAction, UsageError
 from pbwcombat.forms import ID_PATTERN
-from pbwcombat.model import Combatant, Condition
+from pbwcombat.model import CONDITIONS, REMOVED, STATUS, Combatant, Condition
 from pbwcombat.rules.allowance import check_move_action, require_actor
 from pbwcombat.rules.aoo import provoke_in_place
 from pbwcombat.rules.damage import reduce_damage
@@ -136,7 +136,8 @@ def condition(res: Resolution, targets: list[str], name: str, rounds: int | None
 def _holders(res: Resolution) -> list[Combatant]:
     """Combatants whose conditions run: the dead and the removed keep theirs silently."""
     enc = res.enc
-    ids: tuple[str, ...] = enc.fact("condition holders", _holder_ids)
+    ids: tuple[str, ...] = enc.fact("condition holders", _holder_ids,
+                                     CONDITIONS | REMOVED | STATUS)
     return [enc.get(cid) for cid in ids] if ids else []
 
 

@@ -17,7 +17,7 @@ from pbwcombat.actions import Action, Attack, Intercept, Move, Remove
 from pbwcombat.engine import Resolution
 from pbwcombat.errors import PbwError
 from pbwcombat.geometry import Square, distance, max_reach, weapon_threatens
-from pbwcombat.model import Combatant, Encounter, Weapon
+from pbwcombat.model import CONDITIONS, NONLETHAL, REMOVED, STATUS, Combatant, Encounter, Weapon
 from pbwcombat.orders_text import is_keyword
 from pbwcombat.rules.allowance import single_action_turn
 from pbwcombat.rules.approach import around, move_then_attack_budget, walk
@@ -59,7 +59,7 @@ def foes_of(enc: Encounter, me: Combatant) -> list[Combatant]:
     places come from an `Encounter.fact` (kept until someone's status or removal changes):
     a scan of everyone at every turn cost 0.12 ms a turn at 300 combatants (issue 29)."""
     people = enc.combatants
-    return [people[i] for i in enc.fact("foes by side", _foes_by_side)[me.side]]
+    return [people[i] for i in enc.fact("foes by side", _foes_by_side, REMOVED | STATUS)[me.side]]
 
 
 def _foes_by_side(combatants: tuple[Combatant, ...]) -> dict[str, tuple[int, ...]]:
@@ -135,7 +135,8 @@ def nearest_target(enc: Encounter, me: Combatant, foes: Sequence[Combatant],
     weapon reaches; else the nearest it may shoot. Ties: file order (`foes` are in file
     order and only a strictly nearer one replaces the first found). An enemy laid low
     (R-CND-5) is chosen only when no other is in reach."""
-    if enc.fact("anyone affected", _anyone_affected) and any(f.laid_low for f in foes):
+    if enc.fact("anyone affected", _anyone_affected, CONDITIONS | NONLETHAL) and any(
+            f.laid_low for f in foes):
         standing_up = [f for f in foes if not f.laid_low]
         return (_nearest_target(enc, me, standing_up, square)
                 or _nearest_target(enc, me, foes, square))

@@ -17,7 +17,7 @@ from __future__ import annotations
 from pbwcombat import events as ev
 from pbwcombat.engine import Resolution
 from pbwcombat.geometry import distance
-from pbwcombat.model import Combatant, Encounter
+from pbwcombat.model import WEAPONS, Combatant, Encounter
 from pbwcombat.rules.effects import held
 from pbwcombat.rules.engagement import into_melee, shooting_forbidden
 
@@ -71,7 +71,7 @@ def presence_pairs(res: Resolution) -> set[Pair]:
     if not enc.rules.engagement or not enc.rules.missile_presence:
         return found
     shooters = []  # able to shoot now: not in melee, a ranged weapon with ammunition left
-    for cid in enc.fact("holding ranged weapons", _holding_ranged):
+    for cid in enc.fact("holding ranged weapons", _holding_ranged, WEAPONS):
         c = enc.get(cid)
         if not c.removed and not c.engaged and _standing(c):
             ranged = [w for w in c.weapons if w.kind == "ranged" and (w.ammo is None or w.ammo > 0)]

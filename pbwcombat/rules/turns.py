@@ -28,7 +28,7 @@ from pbwcombat import events as ev
 from pbwcombat.clock import deadline_text, is_absent, utc_text
 from pbwcombat.engine import Resolution
 from pbwcombat.errors import IllegalAction
-from pbwcombat.model import Combatant, Encounter, State
+from pbwcombat.model import CONDITIONS, NONLETHAL, REMOVED, STATUS, Combatant, Encounter, State
 from pbwcombat.rules.effects import confusing, held
 
 
@@ -117,7 +117,8 @@ def end_turn(res: Resolution) -> None:
 
 def winner_if_over(enc: Encounter) -> str | None:
     """R-TRN-6: the side left when everyone still able to act shares one side ("" if none)."""
-    sides: frozenset[str] = enc.fact("standing sides", _standing_sides)
+    sides: frozenset[str] = enc.fact("standing sides", _standing_sides,
+                                        REMOVED | STATUS | CONDITIONS | NONLETHAL)
     if len(sides) > 1:
         return None
     return next(iter(sides), "")
@@ -127,7 +128,9 @@ def _standing_sides(combatants: tuple[Combatant, ...]) -> frozenset[str]:
     return frozenset([c.side for c in combatants
                       if not c.removed and c.status in ("ok", "disabled")
                       # R-TRN-6: `unconscious` (R-CND-5) or knocked out by nonlethal (R-HP-7)
-                      and not (c.affecting and held(c.affecting).out)])
+                      # (no condition, no nonlethal damage: nothing to fold, `affecting`)
+                      and not ((c.conditions or c.nonlethal) and c.affecting
+                               and held(c.affecting).out)])
 
 
 def end_combat(res: Resolution, winner: str, by_hand: bool) -> None:
@@ -205,7 +208,7 @@ def _resume_at(res: Resolution, st: State, passed: set[str]) -> int:
 
 def _longest_duration(enc: Encounter) -> int:
     """The most turns any running duration has left (0 if none)."""
-    turns: int = enc.fact("longest duration", _most_turns_left)
+    turns: int = enc.fact("longest duration", _most_turns_left, CONDITIONS)
     return turns
 
 
