@@ -290,6 +290,9 @@ def print_all_growth(sizes: tuple[int, ...]) -> None:
     print_curves([verify], "linear")
     per_turn = [(n, 100 * t) for n, t in odds_turn_growth()]  # 100 turns: ms to read
     print_curves([("odds: CPU of 100 turns in-process", "combatants", per_turn)], "flat")
+    engine = [(n, 100 * t) for n, t in odds_turn_growth(engine=True)]
+    print_curves([("the engine (`next`, odds without its core): 100 turns", "combatants",
+                   engine)], "flat")
     walk, step = walk_growth()
     print_curves([walk, step], "linear")
     own = [(n, max(0.0, t - s)) for (n, t), (_, s) in zip(walk[2], step[2], strict=True)]
@@ -634,24 +637,27 @@ def print_core_shares(rows: list[tuple[str, str, float, float]]) -> None:
 ODDS_TURN_SIZES = (6, 20, 100, 300)
 
 
-def odds_turn_growth(sizes: tuple[int, ...] = ODDS_TURN_SIZES) -> list[tuple[int, float]]:
+def odds_turn_growth(sizes: tuple[int, ...] = ODDS_TURN_SIZES, engine: bool = False
+                     ) -> list[tuple[int, float]]:
     """`odds`' CPU per turn played, in-process, on `crowd(n)` (two rounds of each fight,
     initiative rolled in each; turns counted in a second pass): issue 29 asks it flat in
-    combatants."""
+    combatants. `engine`: every fight by the commands' engine (`play_engine`, the turn
+    machinery `next` runs), not by the simulator core."""
     import tomllib
 
     from pbwcombat import events as ev
     from pbwcombat.model import validate
     from pbwcombat.sim import odds as sim
 
+    play = sim.play_engine if engine else sim.play
     rows = []
     for n in sizes:
         enc = validate(tomllib.loads(crowd(n)))
         ids, runs = sim.reported(enc), max(3, 600 // n)
-        sim.play(enc, sim.run_key(b"warm", 0), 2, ids)
+        play(enc, sim.run_key(b"warm", 0), 2, ids)
         start = time.process_time()
         for r in range(runs):
-            sim.play(enc, sim.run_key(b"turns", r), 2, ids)
+            play(enc, sim.run_key(b"turns", r), 2, ids)
         cpu = time.process_time() - start
         events: list[object] = []
         for r in range(runs):
