@@ -54,8 +54,11 @@ def release_fallen(res: Resolution, who: str) -> None:
         return
     for missile in (False, True):
         linked = list(me.missile_engaged if missile else me.engaged)
-        linked += [o.id for o in res.enc.combatants if o.id != who and o.id not in linked
-                   and who in (o.missile_engaged if missile else o.engaged)]
+        # (the test that rules out nearly everyone first: one who falls in a crowd of 300
+        # read every combatant's three fields, issue 29)
+        linked += [o.id for o in res.enc.combatants
+                   if who in (o.missile_engaged if missile else o.engaged)
+                   and o.id != who and o.id not in linked]
         for other in linked:
             res.emit(ev.Disengaged(who, me.display, other, res.enc.get(other).display, missile))
 

@@ -66,7 +66,8 @@ def _foes_by_side(combatants: tuple[Combatant, ...]) -> dict[str, tuple[int, ...
     """For each side, the places in the file of the enemies `foes_of` gives it."""
     up = [(i, c.side) for i, c in enumerate(combatants)
           if not c.removed and c.status in ("ok", "disabled")]
-    return {side: tuple(i for i, s in up if s != side) for side in {c.side for c in combatants}}
+    return {side: tuple([i for i, s in up if s != side])
+            for side in {c.side for c in combatants}}
 
 
 def _anyone_affected(combatants: tuple[Combatant, ...]) -> bool:
@@ -146,7 +147,8 @@ def nearest_target(enc: Encounter, me: Combatant, foes: Sequence[Combatant],
 def _nearest_target(enc: Encounter, me: Combatant, foes: Sequence[Combatant],
                     square: Square | None) -> tuple[Combatant, Weapon] | None:
     if me.engaged:
-        engaged = [f for f in foes if f.id in me.engaged]
+        mine = me.engaged  # (read once, not once per foe: every turn in a crowd, issue 29)
+        engaged = [f for f in foes if f.id in mine]
         choice = _nearest(enc, me, engaged, square, "any")
         if choice is not None:
             return choice
