@@ -15,9 +15,9 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable, Mapping
-from typing import NamedTuple
 
 from pbwcombat.errors import Message, UsageError
+from pbwcombat.frozen import Value
 from pbwcombat.patterns import lazy
 
 THEN, ELSE = "then", "--else"  # R-ORD-6 / R-ORD-5: the words that join a declaration's acts
@@ -43,7 +43,7 @@ class _ActReader:
 ACT_READER = _ActReader()
 
 
-class Clause(NamedTuple):
+class Clause(Value):
     """One WHEN clause: `kind` (a word of CLAUSES), `op` ("" when none), `value`, `percent`
     (hp given as N%), `arg` (a condition slug or a combatant id)."""
 
@@ -54,7 +54,7 @@ class Clause(NamedTuple):
     arg: str = ""
 
 
-class Rule(NamedTuple):
+class Rule(Value):
     """A rule: its text as written, its WHEN clauses (none: always) and its DO: a keyword
     (`attack-nearest`, `guard:ID`, …) or declared acts chained by ` then ` (R-ORD-6)."""
 
@@ -122,7 +122,7 @@ def _printable(text: str) -> str:
     return "".join(ch if ch.isprintable() else " " for ch in text)
 
 
-class _Word(NamedTuple):
+class _Word(Value):
     text: str
     pos: int
 

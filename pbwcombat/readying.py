@@ -10,8 +10,7 @@ the combatant that sets the trigger off. A trigger is `passes`, `within:N`,
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
+from pbwcombat.frozen import Value
 from pbwcombat.patterns import lazy
 
 ANY = "any"  # R-RDY-1: the combatant that sets the trigger off
@@ -21,7 +20,7 @@ _SQUARE = lazy(r"^-?\d{1,6},-?\d{1,6}$")
 _PLAN_OPTIONS = {"attack": ("--weapon", "--mod"), "action": ("--target",), "move": ()}
 
 
-class Trigger(NamedTuple):
+class Trigger(Value):
     """A parsed trigger: its kind and what it names (a distance, squares or ids)."""
 
     kind: str
@@ -66,7 +65,7 @@ def trigger_text(t: Trigger) -> str:
     return t.kind
 
 
-class Plan(NamedTuple):
+class Plan(Value):
     """A parsed plan (R-RDY-1): `verb` attack, action or move; `targets` (an attack's one,
     an action's `--target` list; `any` kept as written), `weapon`, `mod`, `action` (its id)
     and `square` (a move's)."""

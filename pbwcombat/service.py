@@ -20,6 +20,7 @@ from pbwcombat.actions import Action, DiceSalt, to_argv
 from pbwcombat.dice import ALGORITHM, DiceSource, generator_key
 from pbwcombat.document import from_document
 from pbwcombat.errors import Conflict, IllegalAction, InvalidEncounter, Message, Refused, UsageError
+from pbwcombat.frozen import Value
 from pbwcombat.model import DiceState, Encounter
 
 
@@ -38,7 +39,7 @@ class Options(NamedTuple):
     max_length: int | None = None  # R-OUT-8: split the post into parts
 
 
-class Outcome(NamedTuple):
+class Outcome(Value):
     text: str
     warnings: list[Message] = []
 
