@@ -16,6 +16,7 @@ from helpers import (
     five,
     melee,
     ok,
+    ranged,
     roll_init,
     snapshot,
     state,
@@ -324,3 +325,26 @@ def test_R_OUT_5_a_declared_charge_or_approach_says_so_in_both_languages(
         in r.out
     r = ok(run("declare", path, "hero", "attack", "orc", "--approach", "--lang", "es"))
     assert "Hero declara: acercarse y atacar a Orc" in r.out
+
+
+# -- R-CIR-2 / R-CND-10: what is named beside a Defense --------------------------------------
+
+
+def test_R_CIR_2_cover_is_named_beside_a_defense_only_against_a_ranged_attack(
+        run: Any, encounter: Any) -> None:
+    path = encounter(build(
+        warrior("hero", "heroes", (0, 0), melee("sword", 5, "1d8"), ranged("bow", 5, "1d8"),
+                init=5),
+        warrior("orc", "orcs", (1, 0), defense=12, hp=30)))
+    roll_init(run, path, "20,1")
+    ok(run("condition", path, "orc", "cover"))
+    ok(run("condition", path, "orc", "shield-of-faith", "--defense", "2"))
+    r = ok(run("attack", path, "hero", "orc", "--weapon", "sword", "--dice", "10,3",
+               "--dry-run", "--format", "json"))
+    (roll,) = events(r, "AttackRolled")
+    assert roll["defense"] == 14 and "in cover" not in r.json()["text"]
+    assert "shield of faith)" in r.json()["text"]  # R-CND-10: named as a table row is
+    r = ok(run("attack", path, "hero", "orc", "--weapon", "bow", "--dice", "10,3",
+               "--dry-run", "--format", "json"))
+    (roll,) = events(r, "AttackRolled")
+    assert roll["defense"] == 18 and "in cover, shield of faith)" in r.json()["text"]

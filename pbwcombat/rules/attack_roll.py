@@ -14,7 +14,7 @@ from pbwcombat.rules import circumstances as circ
 from pbwcombat.rules import stance
 from pbwcombat.rules.aid import use_aid
 from pbwcombat.rules.damage import critical_ignored, reduce_damage
-from pbwcombat.rules.effects import UNSEEN, custom, held
+from pbwcombat.rules.effects import EFFECTS, UNSEEN, custom, held
 from pbwcombat.rules.engagement import engage
 from pbwcombat.rules.hp import deal
 
@@ -126,14 +126,25 @@ def nonlethal(a: Combatant, w: Weapon) -> bool:
     return "improved-unarmed-strike" not in a.feats
 
 
-def defense_conditions(c: Combatant) -> tuple[str, ...]:
-    """The conditions (and the stance, R-ACT-11) that changed `c`'s Defense (shown beside it
-    in the post)."""
+def defense_conditions(c: Combatant, melee: bool = True) -> tuple[str, ...]:
+    """The conditions (and the stance, R-ACT-11) that changed `c`'s Defense against this
+    attack (shown beside it in the post): not `cover` against a melee attack, and a custom
+    `--defense` by its name (R-CND-10: as a table row would be)."""
     names = c.attacked_as
-    notes = held(names).defense_notes if names else ()
+    notes: tuple[str, ...] = ()
+    if names:
+        notes = tuple(n for n in held(names).defense_notes if _changes_defense(n, melee))
+        notes += tuple(m.note for m in custom(names, "defense") if m.note not in notes)
     if c.stance:
         notes += stance.note(c, c.is_flat_footed or (bool(names) and held(names).loses_dex))
     return notes
+
+
+def _changes_defense(name: str, melee: bool) -> bool:
+    """Whether the table row `name` changes a Defense against a melee (or ranged) attack."""
+    e = EFFECTS[name]
+    return bool(e.loses_dex or e.helpless or e.defense
+                or (e.defense_melee if melee else e.defense_ranged))
 
 
 def attack_roll(res: Resolution, attacker: str, target: str, weapon: Weapon, kind: str,
@@ -187,7 +198,7 @@ def attack_roll(res: Resolution, attacker: str, target: str, weapon: Weapon, kin
     threat = hit and (natural == 20 or natural >= weapon.crit_range)  # R-ATK-3
     res.emit(ev.AttackRolled(attacker, a.display, target, t.display, weapon.id, weapon.name,
                              kind, roll, defense, t.is_flat_footed and not defense_zero, hit,
-                             threat, () if defense_zero else defense_conditions(t) + notes,
+                             threat, () if defense_zero else defense_conditions(t, melee) + notes,
                              unseen and not defense_zero))
     res.emit(ev.AttackRecorded(attacker, target))
     if engages:
