@@ -51,11 +51,7 @@ def may_shoot_at(fight: Fight, t: Fighter) -> bool:
 
 
 def melee_weapon_for(me: Fighter, t: Fighter, square: Square) -> CoreWeapon | None:
-    d = _distance(square, t.pos)
-    for w in me.melee:
-        if w.threatens(d):
-            return w
-    return None
+    return me.melee_at.get(_distance(square, t.pos))
 
 
 def ranged_weapon_for(fight: Fight, me: Fighter, t: Fighter, square: Square | None
@@ -91,17 +87,21 @@ def _nearest(fight: Fight, me: Fighter, pool: list[Fighter], square: Square, kin
     best: tuple[Fighter, CoreWeapon] | None = None
     best_gap = 0
     far = _farthest(me, kind)
+    sx, sy = square
+    melee_at = me.melee_at
     for f in pool:
-        gap = _distance(square, f.pos)
-        if gap > far:
-            continue
+        dx, dy = f.pos[0] - sx, f.pos[1] - sy
+        dx, dy = -dx if dx < 0 else dx, -dy if dy < 0 else dy
+        gap = dx if dx > dy else dy
+        if gap > far or (best is not None and gap >= best_gap):
+            continue  # beyond every weapon of `kind`, or no nearer than the one found
         if kind == "melee":
-            w = melee_weapon_for(me, f, square)
+            w = melee_at.get(gap)
         elif kind == "ranged":
             w = ranged_weapon_for(fight, me, f, square)
         else:
-            w = weapon_for(fight, me, f, square)
-        if w is not None and (best is None or gap < best_gap):
+            w = melee_at.get(gap) or ranged_weapon_for(fight, me, f, square)
+        if w is not None:
             best, best_gap = (f, w), gap
     return best
 

@@ -66,8 +66,9 @@ class Fighter:
 
     __slots__ = ("id", "rank", "side", "group", "mod", "hp", "full_hp", "status", "up",
                  "defense", "dex_mod", "dodge", "flat_footed", "pos", "weapons", "melee",
-                 "reach", "threat", "squares", "engaged", "missile", "presence", "streak",
-                 "aoo_round", "clocks", "attacked_by", "initiative", "flee_below", "shooter")
+                 "reach", "threat", "melee_at", "squares", "engaged", "missile", "presence",
+                 "streak", "aoo_round", "clocks", "attacked_by", "initiative", "flee_below",
+                 "shooter")
 
     def __init__(self, c: Combatant, rank: int) -> None:
         assert c.position is not None
@@ -93,6 +94,13 @@ class Fighter:
         # the distances some melee weapon threatens (R-AOO-1, `geometry.threatens`)
         self.threat = frozenset(d for d in range(1, self.reach + 1)
                                 if any(w.threatens(d) for w in self.melee))
+        # the first melee weapon that strikes at each distance (`orders.melee_weapon_for`)
+        self.melee_at: dict[int, CoreWeapon] = {}
+        for d in range(self.reach, 0, -1):
+            for w in self.melee:
+                if w.threatens(d):
+                    self.melee_at[d] = w
+                    break
         self.squares = c.speed // 5
         self.engaged: list[str] = []
         self.missile: list[str] = []
@@ -106,12 +114,21 @@ class Fighter:
         self.shooter = any(not w.melee for w in self.weapons)
 
     def copy(self) -> Fighter:
-        """A fresh fighter for a run (the template's state: nobody engaged, nothing spent)."""
+        """A fresh fighter for a run (the template's state: nobody engaged, nothing spent);
+        what never changes in a fight (weapons without ammunition, reach…) is shared."""
         new = Fighter.__new__(Fighter)
-        for k in _SHARED:
-            setattr(new, k, getattr(self, k))
+        new.id, new.rank, new.side, new.group, new.mod = (
+            self.id, self.rank, self.side, self.group, self.mod)
+        new.hp, new.full_hp, new.status, new.up = self.hp, self.full_hp, self.status, self.up
+        new.defense, new.dex_mod, new.dodge = self.defense, self.dex_mod, self.dodge
+        new.flat_footed, new.pos = self.flat_footed, self.pos
         new.weapons = [w.copy() for w in self.weapons] if self.shooter else self.weapons
-        new.melee = self.melee  # never changed (no ammunition)
+        new.melee, new.reach, new.threat, new.melee_at = (
+            self.melee, self.reach, self.threat, self.melee_at)  # never changed (no ammo)
+        new.squares, new.streak, new.aoo_round, new.clocks = (
+            self.squares, self.streak, self.aoo_round, self.clocks)
+        new.initiative, new.flee_below, new.shooter = (
+            self.initiative, self.flee_below, self.shooter)
         new.engaged, new.missile, new.presence = [], [], []
         new.attacked_by = {}
         return new
@@ -127,11 +144,6 @@ class Fighter:
     def threatens(self, square: tuple[int, int]) -> bool:
         """`geometry.threatens` (R-AOO-1)."""
         return _distance(self.pos, square) in self.threat
-
-
-# what a run's copy takes from the template as it is (the rest is made afresh in `copy`)
-_SHARED = tuple(k for k in Fighter.__slots__ if k not in (
-    "weapons", "melee", "engaged", "missile", "presence", "attacked_by"))
 
 
 def _distance(a: tuple[int, int], b: tuple[int, int]) -> int:
