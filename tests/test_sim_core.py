@@ -79,7 +79,7 @@ def plain_encounter(rng: random.Random) -> Encounter:
     return validate(tomllib.loads(text))
 
 
-def engine_trace(enc: Encounter, events: list[Any], max_rounds: int) -> list[Any]:
+def engine_trace(enc: Encounter, events: list[Any], limit: int) -> list[Any]:
     """The core's trace read off the engine's events: at each `TurnStarted`, who, the dice
     drawn by then (every die a roll shows carries its number), every hp and square; up to
     the round after the last (`odds` counts nothing of it)."""
@@ -89,7 +89,7 @@ def engine_trace(enc: Encounter, events: list[Any], max_rounds: int) -> list[Any
     trace = []
     for e in events:
         kind = type(e).__name__
-        if kind == "RoundStarted" and e.round > max_rounds:
+        if kind == "RoundStarted" and e.round > limit:
             break
         for field in type(e)._fields:
             value = getattr(e, field)
@@ -100,7 +100,7 @@ def engine_trace(enc: Encounter, events: list[Any], max_rounds: int) -> list[Any
         elif kind == "Moved":
             pos[e.who] = e.path[-1]
         elif kind == "TurnStarted":
-            trace.append((e.who, drawn, tuple((hp[c.id], pos[c.id]) for c in enc.combatants)))
+            trace.append((e.who, drawn, tuple((hp[c.id], pos[c.id]) for c in enc.active)))
     return trace
 
 
@@ -118,7 +118,7 @@ def compare(enc: Encounter, key: bytes, max_rounds: int = 20) -> str:
         run = core_turns.play(Template(enc), key, max_rounds, ids, trace)
     except Unsupported:
         return "bailed"
-    want = engine_trace(enc, events, max_rounds)
+    want = engine_trace(enc, events, sim.rounds_before(enc) + max_rounds)
     for i, (mine, theirs) in enumerate(zip(trace, want, strict=False)):
         assert mine == theirs, f"turn {i}: core {mine} != engine {theirs}"
     assert len(trace) == len(want)
@@ -154,6 +154,39 @@ def test_R_SIM_3_the_core_plays_random_fights_as_the_engine_or_hands_them_back()
     assert len(fights) >= 1000
     assert counts["core"] >= 500, counts
     assert counts["bailed"] > 0 and counts["ineligible"] > 0, counts
+
+
+def under_way(enc: Encounter, key: bytes, rng: random.Random) -> Encounter | None:
+    """`enc` part-way through a fight the engine played: at a turn's start, or after its
+    first move or attack (something spent, engagements, wounds, the fallen); None when the
+    fight ended first."""
+    from pbwcombat.evolve import evolve
+
+    events: list[Any] = []
+    sim.play_engine(enc, key, 12, sim.reported(enc), record=events)
+    stops = [i for i, e in enumerate(events)
+             if type(e).__name__ in ("TurnStarted", "Moved", "AttackRecorded")]
+    if len(stops) < 4:
+        return None
+    stop = rng.choice(stops[2:])
+    for e in events[:stop + 1]:
+        enc = evolve(enc, e)
+    return enc if enc.state.phase == "combat" else None
+
+
+def test_R_SIM_3_the_core_plays_fights_under_way_as_the_engine():
+    """`odds` from a file part-way through a fight (the rounds count from its round):
+    300 states the engine reached, each played on by the core and by the engine."""
+    rng = random.Random(77)
+    counts = {"core": 0, "bailed": 0, "ineligible": 0}
+    played = 0
+    while played < 300:
+        enc = under_way(plain_encounter(rng), sim.run_key(b"before", played), rng)
+        if enc is None:
+            continue
+        counts[compare(enc, sim.run_key(b"after", played), rng.choice((1, 3, 12)))] += 1
+        played += 1
+    assert counts["core"] >= 200, counts
 
 
 def test_R_SIM_3_ineligible_names_what_the_core_never_models():

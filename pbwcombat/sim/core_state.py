@@ -17,6 +17,7 @@ from typing import Any
 
 from pbwcombat.dice import PaddedDiceSource
 from pbwcombat.model import Combatant, Encounter, Weapon
+from pbwcombat.sim.run import rounds_before
 
 
 class Unsupported(Exception):  # noqa: N818 - a signal to replay, not an error anyone sees
@@ -102,20 +103,20 @@ class Fighter:
                     self.melee_at[d] = w
                     break
         self.squares = c.speed // 5
-        self.engaged: list[str] = []
-        self.missile: list[str] = []
-        self.presence: list[str] = []
-        self.streak = 0
-        self.aoo_round = -1
-        self.clocks = (0, 0)  # turn_clocks: (previous, last) turn start
-        self.attacked_by: dict[str, int] = {}
-        self.initiative: int | None = None
+        self.engaged = list(c.engaged)
+        self.missile = list(c.missile_engaged)
+        self.presence = list(c.presence)
+        self.streak = c.disengage_streak
+        self.aoo_round = c.aoo_round
+        self.clocks = c.turn_clocks  # (previous, last) turn start
+        self.attacked_by = dict(c.attacked_by)
+        self.initiative = c.initiative
         self.flee_below = c.flee_below
         self.shooter = any(not w.melee for w in self.weapons)
 
     def copy(self) -> Fighter:
-        """A fresh fighter for a run (the template's state: nobody engaged, nothing spent);
-        what never changes in a fight (weapons without ammunition, reach…) is shared."""
+        """A fresh fighter for a run (the template's state); what never changes in a
+        fight (weapons without ammunition, reach…) is shared."""
         new = Fighter.__new__(Fighter)
         new.id, new.rank, new.side, new.group, new.mod = (
             self.id, self.rank, self.side, self.group, self.mod)
@@ -129,8 +130,9 @@ class Fighter:
             self.squares, self.streak, self.aoo_round, self.clocks)
         new.initiative, new.flee_below, new.shooter = (
             self.initiative, self.flee_below, self.shooter)
-        new.engaged, new.missile, new.presence = [], [], []
-        new.attacked_by = {}
+        new.engaged, new.missile, new.presence = (
+            self.engaged[:], self.missile[:], self.presence[:])
+        new.attacked_by = self.attacked_by.copy()
         return new
 
     def set_status(self, status: str) -> None:
@@ -168,6 +170,13 @@ class Spent:
         self.extended = False
         self.escaped: list[str] = []
 
+    def copy(self) -> Spent:
+        new = Spent()
+        new.standard, new.moves, new.full_round, new.step, new.tried, new.extended = (
+            self.standard, self.moves, self.full_round, self.step, self.tried, self.extended)
+        new.escaped = self.escaped[:]
+        return new
+
 
 class Fight:
     """One core fight: the fighters in file order, the state of the round, the dice."""
@@ -179,14 +188,14 @@ class Fight:
     def __init__(self, template: Template, key: bytes, limit: int) -> None:
         self.people = [f.copy() for f in template.people]
         self.by_id = {f.id: f for f in self.people}
-        self.order: list[str] = []
-        self.rank: dict[str, int] = {}  # initiative rank (R-DIC-4)
-        self.acted: set[str] = set()
-        self.turn = ""
-        self.round = 0
+        self.order = template.order
+        self.rank = template.rank  # initiative rank (R-DIC-4)
+        self.acted = set(template.acted)
+        self.turn = template.turn
+        self.round = template.round
         self.clock = template.clock  # turn starts so far (R-CND-2's clocks count them)
-        self.round_clock = template.clock
-        self.spent = Spent()
+        self.round_clock = template.round_clock
+        self.spent = template.spent.copy()
         self.ended = False
         self.winner: str | None = None
         self.stopped = False  # the round after the last one started (not played)
@@ -248,12 +257,29 @@ class Rules:
 class Template:
     """What every run of one `odds` starts from (built once)."""
 
-    __slots__ = ("people", "rules", "clock", "walks")
+    __slots__ = ("people", "rules", "clock", "walks", "setup", "base", "order", "rank",
+                 "acted", "turn", "round", "round_clock", "spent")
 
     def __init__(self, enc: Encounter) -> None:
-        self.people = [Fighter(c, i) for i, c in enumerate(enc.combatants)]
+        self.people = [Fighter(c, i) for i, c in enumerate(enc.active)]
         self.rules = Rules(enc)
-        self.clock = enc.state.clock
+        st = enc.state
+        self.setup = st.phase == "setup"  # initiative to roll; else a fight under way
+        self.base = rounds_before(enc)  # rounds already played (`max_rounds` counts on)
+        self.order = list(st.order)
+        self.rank = {cid: i for i, cid in enumerate(st.order)}
+        self.acted = frozenset(st.acted)
+        self.turn = st.turn
+        self.round = st.round
+        self.clock = st.clock
+        self.round_clock = st.round_clock
+        self.spent = Spent()
+        sp = st.spent
+        self.spent.standard, self.spent.moves, self.spent.full_round = (
+            sp.standard, sp.moves, sp.full_round)
+        self.spent.step, self.spent.tried, self.spent.extended = (
+            sp.step, sp.disengage_tried, sp.extended)
+        self.spent.escaped = list(sp.escaped)
         # `core_orders.walk_toward`'s answers by what they depend on: the runs of one `odds`
         # walk from the same few boards again and again (R-SIM speed)
         self.walks: dict[Any, Any] = {}
@@ -263,17 +289,22 @@ def ineligible(enc: Encounter) -> str:
     """Why the core cannot play fights from `enc` at all ("" when it can): a feature it does
     not model, present from the start. Situations that arise only in play bail out there."""
     st = enc.state
-    if st.phase != "setup":
-        return "phase"  # a fight under way: the engine plays on from it
+    if st.phase not in ("setup", "combat"):
+        return "phase"  # the surprise round, or a fight that has ended
+    if st.phase == "combat":
+        active = {c.id for c in enc.active}
+        if set(st.order) != active or len(st.order) != len(active) or st.delaying \
+                or st.declarations or st.group_spent or (st.turn and st.turn not in active):
+            return "turn order"  # newcomers to place, delayers, declared rounds
     r = enc.rules
     if r.flow != "turns" or not r.engagement or r.first_disengages:
         return "rules"
     if r.group_turn == "shared" and any(c.group for c in enc.combatants):
         return "group turns"
-    if not enc.combatants:
+    if not enc.active:
         return "nobody"
-    for c in enc.combatants:
-        why = _unmodelled(c)
+    for c in enc.active:
+        why = _unmodelled(c, st.phase == "setup")
         if why:
             return f"{c.id}: {why}"
     return ""
@@ -287,13 +318,17 @@ _FRESH_STATE: dict[str, Any] = {
 }
 
 
-def _unmodelled(c: Combatant) -> str:
+_UNDER_WAY = ("guarding", "conditions", "temp_hp", "nonlethal", "readied", "confusion",
+              "aoo_count", "stance", "aid")  # what a fight under way may not hold either
+
+
+def _unmodelled(c: Combatant, setup: bool) -> str:
     if c.position is None:
         return "gridless"
-    if c.hp <= 0:
+    if setup and c.hp <= 0:
         return "down"
-    for key, value in _FRESH_STATE.items():
-        if getattr(c, key) != value:
+    for key in _FRESH_STATE if setup else _UNDER_WAY:
+        if getattr(c, key) != _FRESH_STATE[key]:
             return key
     if c.aware is not True or not c.takes_aoo:
         return "awareness or aoo"

@@ -23,9 +23,12 @@ def play(template: Template, key: bytes, max_rounds: int, ids: list[str],
     `sim.odds.play`: its `Run`. Raises `Unsupported` when it meets what it does not model.
     `trace`: a list that gets (who, dice drawn so far, every fighter's (hp, square)) at
     each turn start (the differential tests)."""
-    fight = Fight(template, key, max_rounds)  # from setup: rounds count from round 1
+    fight = Fight(template, key, template.base + max_rounds)
     fight.trace = trace
-    roll_initiative(fight)
+    if template.setup:
+        roll_initiative(fight)
+    elif not fight.turn:
+        advance(fight)  # `next` ends no turn: the next starts
     while not fight.stopped and not fight.ended:
         me = fight.by_id[fight.turn]
         follow_orders(fight, me)
@@ -34,7 +37,7 @@ def play(template: Template, key: bytes, max_rounds: int, ids: list[str],
     if fight.stopped:
         winner, rounds = None, max_rounds
     else:
-        winner, rounds = fight.winner, min(fight.round, max_rounds)
+        winner, rounds = fight.winner, min(max(fight.round - template.base, 0), max_rounds)
     people = [fight.by_id[i] for i in ids]
     return Run(winner, rounds, tuple(f.hp for f in people),
                tuple(f.status == "dead" for f in people), tuple(False for _ in people))

@@ -24,9 +24,9 @@ from pbwcombat.dice import PaddedDiceSource
 from pbwcombat.engine import Resolution
 from pbwcombat.errors import Message, PbwError
 from pbwcombat.model import Encounter
-from pbwcombat.sim.run import Run
+from pbwcombat.sim.run import Run, rounds_before
 
-__all__ = ["Run"]  # re-exported: the outcome of one fight, whoever played it
+__all__ = ["Run", "rounds_before"]  # re-exported: whoever plays a fight uses them
 
 Z95 = 1.959963984540054  # the 97.5th percentile of the standard normal
 
@@ -39,19 +39,6 @@ def run_key(seed: bytes, r: int) -> bytes:
 def reported(enc: Encounter) -> list[str]:
     """Combatants in the report: those still in the fight (file order)."""
     return [c.id for c in enc.combatants if not c.removed]
-
-
-def rounds_before(enc: Encounter) -> int:
-    """The rounds the file has already played: `--max-rounds` and the `rounds` figures
-    count from its current round, which counts as the first (a fight not started, or in its
-    surprise round or round 1, counts from round 1: the surprise round 0 is not counted; an
-    ended fight plays none)."""
-    st = enc.state
-    if st.phase == "setup":
-        return 0
-    if st.phase == "ended":
-        return st.round
-    return max(st.round - 1, 0)
 
 
 def _before_round(enc: Encounter, events: list[Any], new_round: int) -> Encounter:

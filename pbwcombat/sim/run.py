@@ -3,7 +3,10 @@ it: the engine (`sim.odds.play_engine`) or the simulator core (`sim.core_turns.p
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:
+    from pbwcombat.model import Encounter
 
 
 class Run(NamedTuple):
@@ -16,3 +19,16 @@ class Run(NamedTuple):
     hp: tuple[int, ...]
     dead: tuple[bool, ...]
     fled: tuple[bool, ...]
+
+
+def rounds_before(enc: Encounter) -> int:
+    """The rounds the file has already played: `--max-rounds` and the `rounds` figures
+    count from its current round, which counts as the first (a fight not started, or in its
+    surprise round or round 1, counts from round 1: the surprise round 0 is not counted; an
+    ended fight plays none)."""
+    st = enc.state
+    if st.phase == "setup":
+        return 0
+    if st.phase == "ended":
+        return st.round
+    return max(st.round - 1, 0)
