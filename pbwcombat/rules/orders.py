@@ -83,7 +83,9 @@ def targets_of(enc: Encounter, me: Combatant) -> list[Combatant]:
     """The enemies orders may attack or close in on: `foes_of` but the `hidden` (unseen: an
     attack on one needs `--concealment total`, which orders never declare, R-CIR-1/2), and
     in the surprise round only those `me` is aware of (R-INI-4 refuses the others)."""
-    foes = [f for f in foes_of(enc, me) if not (f.conditions and held(f.conditions).hidden)]
+    foes = foes_of(enc, me)
+    if enc.fact("anyone affected", _anyone_affected, CONDITIONS | NONLETHAL):  # (else none
+        foes = [f for f in foes if not (f.conditions and held(f.conditions).hidden)]  # hides)
     if enc.state.phase == "surprise":
         return [f for f in foes if me.is_aware_of(f)]
     return foes
