@@ -348,3 +348,36 @@ def test_R_CIR_2_cover_is_named_beside_a_defense_only_against_a_ranged_attack(
                "--dry-run", "--format", "json"))
     (roll,) = events(r, "AttackRolled")
     assert roll["defense"] == 18 and "in cover, shield of faith)" in r.json()["text"]
+
+
+# -- R-ORD-6: a plan cut short says why ------------------------------------------------------
+
+
+def test_R_ORD_6_a_declared_plan_cut_short_says_why_in_both_languages(
+        run: Any, encounter: Any) -> None:
+    path = encounter(build(
+        warrior("hero", "heroes", (0, 0), melee("sword", 5, "1d8"), init=5),
+        warrior("orc", "orcs", (6, 0), hp=30, extra='orders = "skip"\n')))
+    roll_init(run, path, "20,1")
+    ok(run("declare", path, "hero", "move", "0,1", "then", "attack", "orc"))
+    r = ok(run("resolve", path))
+    assert "Hero's plan stops at act 2: no weapon of Hero reaches Orc." in r.out
+    ok(run("undo", path))
+    r = ok(run("resolve", path, "--lang", "es"))
+    assert "El plan de Hero se detiene en el acto 2: ningún arma de Hero alcanza a Orc." \
+        in r.out
+
+
+def test_R_ORD_4_an_order_cut_short_tells_its_reason_to_the_gm_only(
+        run: Any, encounter: Any) -> None:
+    path = encounter(build(
+        warrior("hero", "heroes", (0, 0), melee("sword", 5, "1d8"), init=5,
+                extra='orders = ["move 0,1 then attack orc"]\n'),
+        warrior("orc", "orcs", (6, 0), hp=30, extra='orders = "skip"\n')))
+    roll_init(run, path, "20,1")
+    r = ok(run("resolve", path, "--dry-run", "--format", "json"))
+    (cut,) = events(r, "PlanCut")
+    assert "key" not in cut and "act" not in cut  # players never see an order
+    assert "Hero's plan stops at act 2: no longer legal." in r.json()["text"]
+    r = ok(run("resolve", path, "--dry-run", "--gm"))
+    assert "stops at act 2 (attack orc): no weapon of Hero reaches Orc." in r.out

@@ -422,8 +422,10 @@ def intercept_cmd(encounter: Encounter, defender: Who, ward: Who) -> None:
     perform(encounter, "intercept", act.Intercept(defender, ward))
 
 
-@action_command("condition", "Put a condition on combatants, or take it off (R-CND): prone, "
-                "stunned, paralyzed, flat-footed, or any other word (shown, no effect). "
+@action_command("condition", "Put a condition on combatants, or take it off (R-CND-5): one "
+                "of the SRD's combat conditions (blinded, dazed, entangled, helpless, prone, "
+                "stunned, unconscious, …), cover, concealed, hidden, or any other slug (shown; "
+                "with --attack/--defense/--saves/--damage-bonus it has those effects). "
                 "With --rounds N it ends at the start (or --ends end: the end) of the N-th "
                 "next turn of --of (default: whoever's turn it is).\n\nExamples: pbwcombat "
                 "condition fight.toml snag prone ; pbwcombat condition fight.toml nit,snag "
@@ -436,7 +438,8 @@ def condition_cmd(encounter: Encounter,
                   who: Annotated[str, typer.Argument(help="Combatant id(s), comma-separated.",
                                                      show_default=False)],
                   name: Annotated[str, typer.Argument(
-                      help="prone | stunned | paralyzed | flat-footed | any other slug.",
+                      help="A condition of the R-CND-5 table (prone, stunned, helpless, "
+                           "…) or any other slug.",
                       show_default=False)],
                   rounds: Annotated[int | None, typer.Option(
                       "--rounds", help="Turns of --of it lasts (default: until removed).")]

@@ -182,12 +182,17 @@ class RuleFollowed(Event):
 
 class PlanCut(Event):
     """R-ORD-6: act `step` (from 1) of a plan was not legal when its time came: it and the
-    rest are skipped, the earlier acts stand. `act` is its command words."""
+    rest are skipped, the earlier acts stand. `act` is its command words; `key` and `fields`
+    the refusal (absent from records before 0.6); `declared`: a declaration's plan, which
+    its player wrote and may read the reason of (an order's is the GM's, R-ORD-4)."""
 
     who: str
     name: str
     step: int
     act: tuple[str, ...]
+    key: str = ""
+    fields: tuple[tuple[str, str], ...] = ()
+    declared: bool = False
 
 
 class OrdersSet(Event):

@@ -9,7 +9,8 @@ from __future__ import annotations
 import json
 
 from pbwcombat import events as ev
-from pbwcombat.render.messages import skipped_reason
+from pbwcombat.errors import Message
+from pbwcombat.render.messages import skipped_reason, text
 from pbwcombat.render.narrator import NarratorBase
 
 
@@ -168,6 +169,12 @@ class TurnLines(NarratorBase):
 
     def _PlanCut(self, e: ev.PlanCut) -> str:
         act = " (" + self.markup.escape(" ".join(e.act)) + ")" if self.gm else ""
+        if e.key and (self.gm or e.declared) and "msg_" + e.key in self.cat:
+            # R-ORD-6: why, as a skipped declaration says it; an order's only to the GM
+            reason = text(Message(e.key, **dict(e.fields)), self.lang, self.genders,
+                          self.markup)
+            return self.t("PlanCut_why", name=self.name(e.name), step=e.step, act=act,
+                          reason=reason)
         return self.t("PlanCut", name=self.name(e.name), step=e.step, act=act)
 
     def _OrdersSet(self, e: ev.OrdersSet) -> str:

@@ -163,7 +163,8 @@ def redact(data: dict[str, Any], gm: bool) -> dict[str, Any]:
         return {**data, "data": _redact_table(data["data"])}  # R-ACT-7: a newcomer's table
     secret = _SECRET_ORDERS.get(str(data.get("type")))
     if secret and not gm:  # R-ORD-4: players never see another combatant's orders
-        return {k: v for k, v in data.items() if k != secret}
+        drop = {secret} if data.get("declared") else {secret, "key", "fields"}
+        return {k: v for k, v in data.items() if k not in drop}
     hidden = _HIDDEN_TOTALS.get(str(data.get("type")))
     if hidden and not gm and not data.get("pc", True):
         return {k: v for k, v in data.items() if k not in hidden}

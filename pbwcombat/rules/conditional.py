@@ -185,11 +185,12 @@ def act_of(res: Resolution, who: str, argv: tuple[str, ...]) -> Action:
 
 
 def play_acts(res: Resolution, who: str, acts: Sequence[tuple[str, ...]],
-              check: Callable[[Resolution, Action], None] | None = None) -> PbwError | None:
+              check: Callable[[Resolution, Action], None] | None = None,
+              declared: bool = False) -> PbwError | None:
     """R-ORD-6: the acts in order within the turn's allowance (a declaration's plan, an
     order's DO). The first act's refusal is returned, everything restored (`check` may refuse
-    it first); a later act that is refused ends the plan there (narrated), the earlier acts
-    standing: None."""
+    it first); a later act that is refused ends the plan there (narrated with the reason),
+    the earlier acts standing: None."""
     for i, argv in enumerate(acts):
         if i and not still_mine(res, who):
             return None
@@ -203,7 +204,8 @@ def play_acts(res: Resolution, who: str, acts: Sequence[tuple[str, ...]],
             res.restore(snap)
             if i == 0:
                 return e
-            res.emit(ev.PlanCut(who, res.enc.get(who).display, i + 1, argv))
+            res.emit(ev.PlanCut(who, res.enc.get(who).display, i + 1, argv, e.key,
+                                tuple((k, str(v)) for k, v in e.fields.items()), declared))
             return None
     return None
 

@@ -97,7 +97,7 @@ def _resolve_one(res: Resolution, who: str) -> None:
     res.emit(ev.DeclarationTaken(who))
     first: PbwError | None = None
     for plan in split_plans(argv):
-        error = play_acts(res, who, plan, _require_a_standing_target)
+        error = play_acts(res, who, plan, _require_a_standing_target, declared=True)
         if error is None:
             return
         first = first or error

@@ -536,6 +536,7 @@ EN: dict[str, str] = {
     # R-ORD-4/6: conditional orders and plans
     "RuleFollowed": "{name} acts by standing orders.",
     "RuleFollowed_gm": "{name} acts by standing orders (rule {index}: {rule}).",
+    "PlanCut_why": "{name}'s plan stops at act {step}{act}: {reason}.",
     "PlanCut": "{name}'s plan stops at act {step}{act}: no longer legal.",
     "OrdersSet_one": "{name} has new orders (1 rule).",
     "OrdersSet": "{name} has new orders ({n} rules).",

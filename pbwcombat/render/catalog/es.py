@@ -554,6 +554,7 @@ ES: dict[str, str] = {
     # R-ORD-4/6: órdenes condicionales y planes
     "RuleFollowed": "{name} actúa según sus órdenes.",
     "RuleFollowed_gm": "{name} actúa según sus órdenes (regla {index}: {rule}).",
+    "PlanCut_why": "El plan de {name} se detiene en el acto {step}{act}: {reason}.",
     "PlanCut": "El plan de {name} se detiene en el acto {step}{act}: ya no es legal.",
     "OrdersSet_one": "{name} tiene órdenes nuevas (1 regla).",
     "OrdersSet": "{name} tiene órdenes nuevas ({n} reglas).",
