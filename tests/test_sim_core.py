@@ -30,7 +30,8 @@ EXAMPLES = sorted((Path(__file__).resolve().parent.parent / "encounters").glob("
 def plain_encounter(rng: random.Random) -> Encounter:
     """2 to 8 combatants on two or three sides, on a grid, with what the core models:
     melee weapons (reach 1 or 2, reach_adjacent), bows with or without ammunition, criticals,
-    groups rolling initiative as one, speeds, attack-nearest (said or by default), and
+    groups rolling initiative as one, speeds, attack-nearest (said or by default),
+    attack-weakest and skip, and
     sometimes `flee_below` (the core hands a fleeing combatant's fight back) and the
     rulings it reads (R-ATK-3, R-ATK-6, R-ENG-5, R-HP-4, R-AOO-5, R-DIS-5, death_at)."""
     n = rng.randint(2, 8)
@@ -61,8 +62,9 @@ def plain_encounter(rng: random.Random) -> Encounter:
                              "position": list(squares[i]), "weapons": weapons}
         if rng.random() < 0.3:
             c["max_hp"] = hp + rng.randint(0, 4)
-        if rng.random() < 0.3:
-            c["orders"] = "attack-nearest"
+        if rng.random() < 0.45:
+            c["orders"] = rng.choice(("attack-nearest", "attack-weakest", "attack-weakest",
+                                      "skip"))
         if rng.random() < 0.1:
             c["flee_below"] = 0.3
         if rng.random() < 0.25:
@@ -201,7 +203,9 @@ def test_R_SIM_3_ineligible_names_what_the_core_never_models():
 
     assert why({}) == ""
     assert why({"conditions": {"prone": {}}}) == "a: conditions"
-    assert why({"orders": "attack-weakest"}) == "a: orders"
+    assert why({"orders": "attack-weakest"}) == ""
+    assert why({"orders": "guard:b"}) == "a: orders"
+    assert why({"orders": ["hp < 50% -> flee", "attack-nearest"]}) == "a: orders"
     assert why({"readied": {"plan": "attack any", "when": "passes"}}) == "a: readied"
     assert why({"aware": False}) == "a: awareness or aoo"
     assert why({"feats": ["combat-reflexes"]}) == "a: traits"

@@ -30,13 +30,16 @@ Square = tuple[int, int]
 
 
 def follow_orders(fight: Fight, me: Fighter) -> None:
-    """`rules.orders.follow_orders` for `attack-nearest` (R-ORD-1); fleeing (R-ORD-2) is
-    the engine's."""
+    """`rules.orders.follow_orders` for the keywords `attack-nearest`, `attack-weakest` and
+    `skip` (R-ORD-1); fleeing (R-ORD-2) is the engine's."""
     if fight.ended or fight.turn != me.id or not me.up:
         return
     if me.flee_below > 0 and me.hp / me.full_hp <= me.flee_below:
         raise Unsupported("flee")
-    attack_nearest(fight, me)
+    if me.orders == "attack-weakest":
+        attack_weakest(fight, me)
+    elif me.orders != "skip":
+        attack_nearest(fight, me)
 
 
 def foes_of(fight: Fight, me: Fighter) -> list[Fighter]:
@@ -142,13 +145,59 @@ def attack_nearest(fight: Fight, me: Fighter) -> None:
         if not foes:
             return
         nearest = min(foes, key=lambda f: _distance(me.pos, f.pos))
-        steps = walk_toward(fight, me, nearest.pos, _move_budget(fight, me))
+        steps = walk_toward(fight, me, nearest.pos, _move_budget(fight, me), None)
         if steps is None or not move(fight, me, list(steps)) or not still_mine(fight, me):
             return
         choice = nearest_target(fight, me, foes_of(fight, me), me.pos)
         if choice is not None:
             attack(fight, me, *choice)
             return
+
+
+def attack_weakest(fight: Fight, me: Fighter) -> None:
+    """`rules.orders.attack_weakest` (R-ORD-1): among the enemies it can attack this turn
+    (after at most one move action), the lowest hp, then the nearest, then file order;
+    engaged enemies first; none: attack-nearest."""
+    foes = foes_of(fight, me)
+    if not foes:
+        return
+    engaged = [f for f in foes if f.id in me.engaged] if me.engaged else []
+    options = _weakest_options(fight, me, engaged, 0) if engaged else []
+    if not options:
+        options = _weakest_options(fight, me, foes, _move_then_attack_budget(fight, me))
+    if not options:
+        attack_nearest(fight, me)
+        return
+    _, target, dest = min(options, key=lambda o: o[0])
+    if dest is not None and (not move(fight, me, list(dest)) or not still_mine(fight, me)):
+        return
+    weapon = weapon_for(fight, me, target, me.pos)
+    if weapon is not None and target.up:
+        attack(fight, me, target, weapon)
+
+
+def _weakest_options(fight: Fight, me: Fighter, pool: list[Fighter], budget: int
+                     ) -> list[tuple[tuple[int, int, int], Fighter, tuple[Square, ...] | None]]:
+    """`rules.orders._weakest_options`: (key, enemy, the squares to move first or None)."""
+    options: list[tuple[tuple[int, int, int], Fighter, tuple[Square, ...] | None]] = []
+    for f in pool:
+        key = (f.hp, _distance(me.pos, f.pos), f.rank)
+        if weapon_for(fight, me, f, me.pos) is not None:
+            options.append((key, f, None))
+        elif budget:
+            steps = walk_toward(fight, me, f.pos, budget, f.id)
+            if steps is not None and weapon_for(fight, me, f, steps[-1]) is not None:
+                options.append((key, f, steps))
+    return options
+
+
+def _move_then_attack_budget(fight: Fight, me: Fighter) -> int:
+    """`rules.approach.move_then_attack_budget` (R-TRN-2; R-HP-2's one action)."""
+    sp = fight.spent_of(me)
+    if sp.standard or sp.moves or sp.extended or sp.full_round or sp.step \
+            or me.status == "disabled":
+        return 0
+    return me.squares
 
 
 def still_mine(fight: Fight, me: Fighter) -> bool:
@@ -181,21 +230,22 @@ def board_for(fight: Fight, me: Fighter) -> Board:
 WALKS_KEPT = 50_000  # answers remembered per encounter, then forgotten all at once
 
 
-def walk_toward(fight: Fight, me: Fighter, goal: Square, budget: int
+def walk_toward(fight: Fight, me: Fighter, goal: Square, budget: int, stop_at: str | None
                 ) -> tuple[Square, ...] | None:
-    """`rules.orders.walk_toward` with `stop_at` None (R-ORD-1 by R-GEO-8), remembered:
+    """`rules.orders.walk_toward` (R-ORD-1 by R-GEO-8; `stop_at`: the one foe it closes in
+    on, None: any), remembered:
     the answer is a pure function of `_walk_key` (the squares, who stands, who may make an
     AoO on the mover or be shot at, its ammunition), and the runs of one `odds` ask the
     same few again and again."""
     if budget <= 0:
         return None
-    key = _walk_key(fight, me, goal, budget)
+    key = (stop_at, _walk_key(fight, me, goal, budget))
     walks = fight.walks
     known = walks.get(key, _UNKNOWN)
     if known is _UNKNOWN:
         if len(walks) >= WALKS_KEPT:
             walks.clear()
-        known = walks[key] = _walk_toward(fight, me, goal, budget)
+        known = walks[key] = _walk_toward(fight, me, goal, budget, stop_at)
     return known  # type: ignore[no-any-return]
 
 
@@ -219,9 +269,9 @@ def _walk_key(fight: Fight, me: Fighter, goal: Square, budget: int) -> tuple[obj
     return (mid, me.pos, goal, budget, ammo, others)
 
 
-def _walk_toward(fight: Fight, me: Fighter, goal: Square, budget: int
+def _walk_toward(fight: Fight, me: Fighter, goal: Square, budget: int, stop_at: str | None
                  ) -> tuple[Square, ...] | None:
-    foes = foes_of(fight, me)
+    foes = [f for f in foes_of(fight, me) if stop_at is None or f.id == stop_at]
     shoots = any(ranged_weapon_for(fight, me, f, None) is not None for f in foes)
     near = None if shoots else around([f.pos for f in foes], me.reach)
 

@@ -69,7 +69,7 @@ class Fighter:
                  "defense", "dex_mod", "dodge", "flat_footed", "pos", "weapons", "melee",
                  "reach", "threat", "melee_at", "squares", "engaged", "missile", "presence",
                  "streak", "aoo_round", "clocks", "attacked_by", "initiative", "flee_below",
-                 "shooter")
+                 "shooter", "orders")
 
     def __init__(self, c: Combatant, rank: int) -> None:
         assert c.position is not None
@@ -113,6 +113,7 @@ class Fighter:
         self.initiative = c.initiative
         self.flee_below = c.flee_below
         self.shooter = any(not w.melee for w in self.weapons)
+        self.orders = c.orders or "attack-nearest"  # R-SIM-1: the simulated default
 
     def copy(self) -> Fighter:
         """A fresh fighter for a run (the template's state); what never changes in a
@@ -128,8 +129,8 @@ class Fighter:
             self.melee, self.reach, self.threat, self.melee_at)  # never changed (no ammo)
         new.squares, new.streak, new.aoo_round, new.clocks = (
             self.squares, self.streak, self.aoo_round, self.clocks)
-        new.initiative, new.flee_below, new.shooter = (
-            self.initiative, self.flee_below, self.shooter)
+        new.initiative, new.flee_below, new.shooter, new.orders = (
+            self.initiative, self.flee_below, self.shooter, self.orders)
         new.engaged, new.missile, new.presence = (
             self.engaged[:], self.missile[:], self.presence[:])
         new.attacked_by = self.attacked_by.copy()
@@ -334,7 +335,7 @@ def _unmodelled(c: Combatant, setup: bool) -> str:
         return "awareness or aoo"
     if c.feats or c.sneak_attack is not None or c.dr or c.resist or c.immune:
         return "traits"
-    if c.orders is not None and c.orders != "attack-nearest":
+    if c.orders is not None and c.orders not in ("attack-nearest", "attack-weakest", "skip"):
         return "orders"
     if len({w.id for w in c.weapons}) != len(c.weapons):
         return "weapon ids"  # the engine's attack looks a weapon up by id
