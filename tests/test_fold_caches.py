@@ -95,3 +95,20 @@ def test_the_id_index_is_built_once_along_a_chain_of_changes():
     assert [(c.id, c.hp) for c in later.combatants] == [("a", 2), ("b", 4), ("c", 3)]
     assert later.get("c").hp == 3 and later.find("b") is later.combatants[1]
     assert enc.with_combatant("a", hp=1).replace(combatants=enc.combatants[:2]).find("c") is None
+
+
+def test_R_HP_7_R_TRN_6_lethal_damage_below_the_nonlethal_knocks_out_a_side():
+    """R-HP-7: nonlethal damage above the current hp is `unconscious`, which R-TRN-6 does not
+    count as standing: lethal damage that brings hp under the nonlethal (status still "ok",
+    nonlethal unchanged) ends the fight, though the standing sides were known before it."""
+    from pbwcombat.rules.turns import winner_if_over
+
+    people = (Combatant.new(id="a", name="a", side="x", defense=10, hp=10, nonlethal=6),
+              Combatant.new(id="b", name="b", side="y", defense=10, hp=10))
+    enc = Encounter.new(combatants=people, state=State.new(spent=TurnSpent.new()))
+    assert winner_if_over(enc) is None  # 6 nonlethal under 10 hp: both sides stand
+    hit = enc.with_combatant("a", hp=5)  # 6 > 5: knocked out
+    assert hit.get("a").status == "ok" and hit.get("a").nonlethal_state == "unconscious"
+    assert winner_if_over(hit) == "y"
+    healed = hit.with_combatant("a", hp=8)  # 6 < 8: awake again
+    assert winner_if_over(healed) is None

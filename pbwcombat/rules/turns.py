@@ -119,18 +119,26 @@ def winner_if_over(enc: Encounter) -> str | None:
     """R-TRN-6: the side left when everyone still able to act shares one side ("" if none)."""
     sides: frozenset[str] = enc.fact("standing sides", _standing_sides,
                                         REMOVED | STATUS | CONDITIONS | NONLETHAL)
+    hurt = enc.holders("nonlethal")  # R-HP-7's knock-out moves with hp: asked live
+    if hurt:
+        sides = sides | {c.side for c in map(enc.get, hurt) if _standing(c)}
     if len(sides) > 1:
         return None
     return next(iter(sides), "")
 
 
+def _standing(c: Combatant) -> bool:
+    return (not c.removed and c.status in ("ok", "disabled")
+            # R-TRN-6: `unconscious` (R-CND-5) or knocked out by nonlethal (R-HP-7)
+            # (no condition, no nonlethal damage: nothing to fold, `affecting`)
+            and not ((c.conditions or c.nonlethal) and c.affecting
+                     and held(c.affecting).out))
+
+
 def _standing_sides(combatants: tuple[Combatant, ...]) -> frozenset[str]:
-    return frozenset([c.side for c in combatants
-                      if not c.removed and c.status in ("ok", "disabled")
-                      # R-TRN-6: `unconscious` (R-CND-5) or knocked out by nonlethal (R-HP-7)
-                      # (no condition, no nonlethal damage: nothing to fold, `affecting`)
-                      and not ((c.conditions or c.nonlethal) and c.affecting
-                               and held(c.affecting).out)])
+    """The sides of those standing without nonlethal damage (whose state a change of hp alone
+    moves, which the fact would not see: `winner_if_over` asks them live)."""
+    return frozenset([c.side for c in combatants if not c.nonlethal and _standing(c)])
 
 
 def end_combat(res: Resolution, winner: str, by_hand: bool) -> None:
