@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import tomli_w
-from test_sim_fast_paths import random_encounter
+from test_sim_fast_paths import random_encounter, random_weapons
 
 from pbwcombat.dice import Roll
 from pbwcombat.model import Encounter, validate
@@ -40,21 +40,9 @@ def plain_encounter(rng: random.Random) -> Encounter:
     people: list[dict[str, Any]] = []
     for i in range(n):
         side = sides[i % len(sides)]
-        weapons: list[dict[str, Any]] = []
-        if rng.random() < 0.85:
-            reach = rng.choice((1, 1, 1, 2))
-            weapons.append({"id": "blade", "attack": rng.randint(0, 8),
-                            "damage": rng.choice(("1d4", "1d6+1", "1d8+2", "2d4", "1d10-1")),
-                            "reach": reach, "reach_adjacent": reach == 2 and rng.random() < 0.5,
-                            "crit_range": rng.choice((19, 20, 20)),
-                            "crit_mult": rng.choice((2, 2, 3))})
-        if not weapons or rng.random() < 0.45:
-            bow: dict[str, Any] = {"id": "bow", "kind": "ranged", "attack": rng.randint(0, 7),
-                                   "damage": "1d6", "range": rng.randint(3, 15),
-                                   "crit_mult": 3}
-            if rng.random() < 0.6:
-                bow["ammo"] = rng.randint(0, 4)
-            weapons.append(bow)
+        weapons = random_weapons(rng, ("1d4", "1d6+1", "1d8+2", "2d4", "1d10-1"))
+        if weapons[0]["id"] == "blade":
+            weapons[0]["crit_mult"] = rng.choice((2, 2, 3))
         hp = rng.randint(2, 18)
         c: dict[str, Any] = {"id": f"c{i}", "side": side, "hp": hp,
                              "defense": rng.randint(10, 18), "initiative_mod": rng.randint(-1, 3),

@@ -111,6 +111,27 @@ def plain_forms(monkeypatch: pytest.MonkeyPatch) -> None:
 # -- random small encounters ---------------------------------------------------------------
 
 
+def random_weapons(rng: random.Random, damage: tuple[str, ...] = ("1d4", "1d6+1", "1d8+2", "2d4")
+                   ) -> list[dict[str, Any]]:
+    """A melee weapon (reach 1 or 2, reach_adjacent, criticals) most of the time, a bow
+    (range, ammunition or none) otherwise or besides."""
+    weapons: list[dict[str, Any]] = []
+    if rng.random() < 0.85:
+        reach = rng.choice((1, 1, 1, 2))
+        weapons.append({"id": "blade", "attack": rng.randint(0, 8),
+                        "damage": rng.choice(damage),
+                        "reach": reach, "reach_adjacent": reach == 2 and rng.random() < 0.5,
+                        "crit_range": rng.choice((19, 20, 20))})
+    if not weapons or rng.random() < 0.45:
+        bow: dict[str, Any] = {"id": "bow", "kind": "ranged", "attack": rng.randint(0, 7),
+                               "damage": "1d6", "range": rng.randint(3, 15),
+                               "crit_mult": 3}
+        if rng.random() < 0.6:
+            bow["ammo"] = rng.randint(0, 4)
+        weapons.append(bow)
+    return weapons
+
+
 def random_encounter(rng: random.Random) -> Encounter:
     """2 to 7 combatants on two or three sides: melee and ranged weapons (reach, ammunition),
     conditions (some with durations), readied attacks, orders (keywords and conditional
@@ -124,20 +145,7 @@ def random_encounter(rng: random.Random) -> Encounter:
     people: list[dict[str, Any]] = []
     for i, cid in enumerate(ids):
         side = sides[i % len(sides)]
-        weapons: list[dict[str, Any]] = []
-        if rng.random() < 0.85:
-            reach = rng.choice((1, 1, 1, 2))
-            weapons.append({"id": "blade", "attack": rng.randint(0, 8),
-                            "damage": rng.choice(("1d4", "1d6+1", "1d8+2", "2d4")),
-                            "reach": reach, "reach_adjacent": reach == 2 and rng.random() < 0.5,
-                            "crit_range": rng.choice((19, 20, 20))})
-        if not weapons or rng.random() < 0.45:
-            bow: dict[str, Any] = {"id": "bow", "kind": "ranged", "attack": rng.randint(0, 7),
-                                   "damage": "1d6", "range": rng.randint(3, 15),
-                                   "crit_mult": 3}
-            if rng.random() < 0.6:
-                bow["ammo"] = rng.randint(0, 4)
-            weapons.append(bow)
+        weapons = random_weapons(rng)
         hp = rng.randint(2, 18)
         c: dict[str, Any] = {"id": cid, "side": side, "hp": hp, "max_hp": hp + rng.randint(0, 4),
                              "defense": rng.randint(10, 18), "initiative_mod": rng.randint(-1, 4),
