@@ -145,6 +145,20 @@ def test_R_HP_8_dr_may_reach_zero(run, started):
     assert tables_of(path)["troll"]["hp"] == 30
 
 
+@pytest.mark.parametrize("lang, state", [("en", "unhurt"), ("es", "ileso")])
+def test_R_HP_8_a_blow_dr_stops_whole_changes_no_state(run, started, lang, state):
+    """Damage DR takes to 0 leaves hp and status as they were: no "is now unhurt" line."""
+    path = started(troll='dr = "10/-"')
+    r = run("attack", path, "hero", "troll", "--dice", "15,1", "--lang", lang,
+            "--format", "json")
+    assert r.code == 0, r.err
+    assert not events(r, "HpChanged")
+    plain = run("undo", path)
+    assert plain.code == 0, plain.err
+    again = run("attack", path, "hero", "troll", "--dice", "15,1", "--lang", lang)
+    assert again.code == 0 and state not in again.out.lower(), again.out
+
+
 def test_R_HP_8_dr_applies_to_nonlethal_weapon_damage(run, started):
     path = started(troll='dr = "2/magic"')
     r = run("attack", path, "hero", "troll", "--weapon", "sap", "--dice", "15,5", "--gm")
@@ -409,8 +423,9 @@ def test_R_HP_8_arithmetic_reads_right_in_the_forums(run, started, fmt, lang, ex
     assert expected in shown_text(r.out, fmt)
     r = run("hp", path, "hero", "-6", "--format", fmt, "--lang", lang)
     text = shown_text(r.out, fmt)
-    assert ("absorb 4 damage: +0 temp left" if lang == "en"
-            else "absorben 4 de daño: le quedan +0 PG temporales") in text
+    assert ("absorb 4 damage and are gone." if lang == "en"
+            else "absorben 4 de daño y se agotan.") in text  # not "+0 temp left"
+    assert "+0" not in text
 
 
 # -- odds plays the same pipeline -------------------------------------------------------------

@@ -92,7 +92,8 @@ class AttackLines(NarratorBase):
         """R-HP-6: a PC's temporary hp as "+N temp"; a non-PC's only with --gm."""
         if not (e.pc or self.gm):
             return self.t(f"TempHpChanged_{e.way}_hidden", name=self.name(e.name))
-        return self.t(f"TempHpChanged_{e.way}", name=self.name(e.name),
+        way = "absorbed_all" if e.way == "absorbed" and not e.after else e.way  # none left
+        return self.t(f"TempHpChanged_{way}", name=self.name(e.name),
                       amount=e.before - e.after,
                       temp=self.markup.bold(self.t("temp_hp", n=e.after)))
 

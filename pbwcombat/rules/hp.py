@@ -61,8 +61,8 @@ def deal(res: Resolution, who: str, amount: int, nonlethal: bool, cause: str) ->
         res.emit(ev.TempHpChanged(who, c.display, c.pc, c.temp_hp, c.temp_hp - absorbed,
                                   "absorbed"))
         amount -= absorbed
-        if not amount:
-            return
+    if not amount:
+        return  # all of it stopped (DR, resistance) or absorbed: hp and status stay
     change_hp(res, who, -amount, cause)
 
 

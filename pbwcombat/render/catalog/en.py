@@ -621,6 +621,8 @@ EN: dict[str, str] = {
     "TempHpChanged_kept":
         "{name} keeps the temporary hit points it has (they do not stack): {temp}.",
     "TempHpChanged_absorbed": "{name}'s temporary hit points absorb {amount} damage: {temp} left.",
+    "TempHpChanged_absorbed_all":
+        "{name}'s temporary hit points absorb {amount} damage and are gone.",
     "TempHpChanged_gained_hidden": "{name} gains temporary hit points.",
     "TempHpChanged_kept_hidden":
         "{name} keeps the temporary hit points it has (they do not stack).",

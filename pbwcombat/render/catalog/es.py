@@ -641,6 +641,8 @@ ES: dict[str, str] = {
     "TempHpChanged_kept": "{name} conserva los PG temporales que tenía (no se acumulan): {temp}.",
     "TempHpChanged_absorbed":
         "Los PG temporales de {name} absorben {amount} de daño: le quedan {temp}.",
+    "TempHpChanged_absorbed_all":
+        "Los PG temporales de {name} absorben {amount} de daño y se agotan.",
     "TempHpChanged_gained_hidden": "{name} obtiene puntos de golpe temporales.",
     "TempHpChanged_kept_hidden": "{name} conserva los PG temporales que tenía (no se acumulan).",
     "TempHpChanged_absorbed_hidden": "Los PG temporales de {name} absorben el daño.",
