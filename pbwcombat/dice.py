@@ -10,13 +10,12 @@ lark has since left), builds a Lark grammar at import, rolls with the global `ra
 R-DIC-1 (rerolls, explosions, comparisons, sets) where the rule wants everything else refused.
 """
 
-import hashlib
-import hmac
 import re
 from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Any
 
+from pbwcombat.digests import hmac_pads, hmac_sha256, sha256_bytes
 from pbwcombat.errors import UsageError
 from pbwcombat.frozen import Value
 from pbwcombat.patterns import lazy
@@ -464,12 +463,12 @@ def split_sign(text: str) -> tuple[int, str]:
 
 def generator_key(seed: bytes, salt: str) -> bytes:
     """R-DIC-2: the key is the seed, or SHA-256(seed ‖ salt) once the players' salt is set."""
-    return hashlib.sha256(seed + salt.encode("utf-8")).digest() if salt else seed
+    return sha256_bytes(seed + salt.encode("utf-8")) if salt else seed
 
 
 def generated_face(key: bytes, n: int, sides: int) -> int:
     """R-DIC-2 `hmac-sha256-v1`: unbiased face of die number `n` by rejection sampling."""
-    return sampled_face(lambda message: hmac.digest(key, message, "sha256"), n, sides)
+    return sampled_face(lambda message: hmac_sha256(key, message), n, sides)
 
 
 def sampled_face(mac: Callable[[bytes], bytes], n: int, sides: int) -> int:
@@ -628,12 +627,7 @@ class PaddedDiceSource(DiceSource):
         """The SHA-256 states after key ⊕ ipad and key ⊕ opad (hashed once per key): the
         simulator core draws its dice from them without the value objects."""
         if self._padded is not self.key:
-            key = self.key
-            if len(key) > 64:  # longer than SHA-256's block: hashed first
-                key = hashlib.sha256(key).digest()
-            key = key.ljust(64, b"\0")
-            self._inner = hashlib.sha256(key.translate(_IPAD))
-            self._outer = hashlib.sha256(key.translate(_OPAD))
+            self._inner, self._outer = hmac_pads(self.key)
             self._padded = self.key
         return self._inner, self._outer
 
@@ -645,12 +639,6 @@ class PaddedDiceSource(DiceSource):
         outer.update(inner.digest())
         digest: bytes = outer.digest()
         return digest
-
-
-# RFC 2104's pads as byte tables: key ⊕ ipad is `key.translate(_IPAD)`, one C call (a run
-# of `odds` hashes its own key's pads; a generator over 64 bytes cost ~10 µs a fight)
-_IPAD = bytes(b ^ 0x36 for b in range(256))
-_OPAD = bytes(b ^ 0x5C for b in range(256))
 
 
 D20 = parse("1d20")

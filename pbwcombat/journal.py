@@ -11,7 +11,6 @@ record whose after-hash never became the file) and `restart` (a new journal star
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import re
@@ -21,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from pbwcombat import store
+from pbwcombat.digests import sha256_hex
 from pbwcombat.errors import InvalidEncounter, Refused
 
 STATE_RECORDS = ("command", "undo", "edit", "restart", "abort")
@@ -347,7 +347,7 @@ class Prelude:
         for r in [*self.records, *more]:
             sealed = {**r, "prev_sha": prev}
             line = encode(sealed)
-            prev = hashlib.sha256(line).hexdigest()
+            prev = sha256_hex(line)
             out.append(line)
             self.written.append((sealed, line))
         return b"".join(out)
@@ -361,7 +361,7 @@ def seal(records: list[dict[str, Any]]) -> bytes:
     return p.lines()
 
 
-EMPTY_SHA = hashlib.sha256(b"").hexdigest()
+EMPTY_SHA = sha256_hex(b"")
 
 
 def looks_edited(path: Path, record: dict[str, Any]) -> bool:
@@ -400,7 +400,7 @@ def examine(path: Path, raw: bytes, version: int, force: bool, now: str,
         return p
     if not trusted:
         check_whole(journal, lines, size)
-    p.prev = hashlib.sha256(lines[-1][1] + b"\n").hexdigest()
+    p.prev = sha256_hex(lines[-1][1] + b"\n")
     torn_seq = 0  # R-LOG-10: a line that lost only its newline keeps its seq: never reused
     if not lines[-1][2]:  # a torn append: closed by a newline and aborted
         torn_offset, torn_raw, _ = lines.pop()
@@ -536,12 +536,12 @@ def _links_hold(data: bytes) -> bool:
         m = _PREV_SHA.search(tail)
         if m is None:
             m = _JOURNAL_SHA.search(tail)
-            return m is not None and hashlib.sha256(view[:start]).hexdigest() == \
+            return m is not None and sha256_hex(view[:start]) == \
                 m.group(1).decode()
         if start == 0:
             return m.group(1).decode() == EMPTY_SHA
         before = data.rfind(b"\n", 0, start - 1) + 1
-        if hashlib.sha256(view[before:start]).hexdigest() != m.group(1).decode():
+        if sha256_hex(view[before:start]) != m.group(1).decode():
             return False
         start, end = before, start - 1
 

@@ -28,7 +28,6 @@ is the journal's (`journal_index.load`).
 
 from __future__ import annotations
 
-import hashlib
 import os
 import struct
 import zlib
@@ -36,6 +35,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from pbwcombat import regular
+from pbwcombat.digests import blake2b
 
 _ENTRY = struct.Struct("<QQQI")  # hash, seq, offset, key length; then the key, a CRC-32
 _CRC = struct.Struct("<I")
@@ -70,7 +70,7 @@ class Garbled(Exception):
 
 
 def hash_of(key: bytes) -> int:
-    return int.from_bytes(hashlib.blake2b(key, digest_size=8).digest(), "little")
+    return int.from_bytes(blake2b(key, digest_size=8), "little")
 
 
 def slots_for(count: int) -> int:

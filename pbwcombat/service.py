@@ -6,7 +6,6 @@ The CLI calls these with plain values; this is where the file-safety promises li
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 from collections.abc import Iterator
@@ -18,6 +17,7 @@ from pbwcombat import events as ev
 from pbwcombat import journal, journal_book, store
 from pbwcombat.actions import Action, DiceSalt, to_argv
 from pbwcombat.dice import ALGORITHM, DiceSource, generator_key
+from pbwcombat.digests import hmac_sha256, sha256_hex
 from pbwcombat.document import from_document
 from pbwcombat.errors import Conflict, IllegalAction, InvalidEncounter, Message, Refused, UsageError
 from pbwcombat.frozen import Value
@@ -91,12 +91,10 @@ def dice_source(enc: Encounter, supplied: tuple[int, ...], dry_run: bool = False
     so that a dry run never shows the real next rolls. The throwaway key is HMAC(key,
     "dry-run"): unrelated to the real dice, yet the same for the same file, so a dry run
     repeated in another format tells the same story."""
-    import hmac
-
     assert enc.dice is not None
     key = generator_key(bytes.fromhex(enc.dice.seed), enc.dice.salt)
     if dry_run:
-        key = hmac.digest(key, b"dry-run", "sha256")
+        key = hmac_sha256(key, b"dry-run")
     return DiceSource(key, enc.dice.n, list(supplied))
 
 
@@ -105,7 +103,7 @@ def action_digest(command: str, action: Action, opts: Options) -> str:
     renaming a field keeps stored keys) and what changes its outcome (not format or lang)."""
     text = json.dumps([command, list(to_argv(action)), list(opts.supplied), opts.force,
                        opts.if_version, opts.if_idle])
-    return hashlib.sha256(text.encode()).hexdigest()
+    return sha256_hex(text.encode())
 
 
 def same_arguments(record: dict[str, Any], command: str, action: Action, opts: Options) -> bool:
@@ -114,7 +112,7 @@ def same_arguments(record: dict[str, Any], command: str, action: Action, opts: O
     legacy = json.dumps([command, repr(action), list(opts.supplied), opts.force,
                          opts.if_version, opts.if_idle])
     return record.get("digest") in (action_digest(command, action, opts),
-                                    hashlib.sha256(legacy.encode()).hexdigest())
+                                    sha256_hex(legacy.encode()))
 
 
 def render(enc: Encounter, events: list[ev.Event], opts: Options,
@@ -308,7 +306,7 @@ _NOT_UNDOABLE = {"DiceCommitted", "DiceSalted"}
 
 def undo_digest(force: bool, if_version: int | None) -> str:
     """What `undo --key` compares (SPEC `--key`): the arguments that change what it does."""
-    return hashlib.sha256(json.dumps(["undo", force, if_version]).encode()).hexdigest()
+    return sha256_hex(json.dumps(["undo", force, if_version]).encode())
 
 
 def undo(path: Path, force: bool, if_version: int | None = None, dry_run: bool = False,

@@ -20,7 +20,6 @@ from __future__ import annotations
 import contextlib
 import errno
 import fcntl
-import hashlib
 import math
 import os
 import signal
@@ -31,7 +30,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from pbwcombat import regular
+from pbwcombat import digests, regular
 from pbwcombat.errors import CannotWrite, EncounterMissing, InvalidEncounter, Locked, UsageError
 
 JOURNAL_SUFFIX = ".journal"
@@ -50,7 +49,7 @@ def lock_path(path: Path) -> Path:
 
 
 def sha256(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
+    return digests.sha256_hex(data)
 
 
 def real(path: Path) -> Path:
@@ -488,7 +487,7 @@ def digest_head(path: Path, size: int) -> Any:
     """A SHA-256 object fed the first `size` bytes of the journal, read in 1 MiB chunks into
     one buffer (no copy of a long journal in memory): 14 ms for 26 MB. The caller goes on
     feeding it the rest, so the journal is hashed in one pass."""
-    h = hashlib.sha256()
+    h = digests.sha256(expected=size)
     if size <= 0:
         return h
     fd = _open_to_read(path)

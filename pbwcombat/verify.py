@@ -4,7 +4,6 @@ fails. Die numbers rolled again after an undo are listed, not failures (R-LOG-1)
 
 from __future__ import annotations
 
-import hashlib
 import json
 import tomllib
 from dataclasses import dataclass, field
@@ -13,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from pbwcombat import journal, journal_texts, store
 from pbwcombat.dice import generated_face, generator_key
+from pbwcombat.digests import sha256_hex
 from pbwcombat.errors import Message, Refused, UsageError
 from pbwcombat.render.trust import Reuse, describe, die_reuses, reuse_lines, unposted_lines
 from pbwcombat.thread import dice_in
@@ -88,7 +88,7 @@ def _shaped(text: str, fmt: str | None) -> str:
 
 
 def commitment_of(seed_hex: str) -> str:
-    return hashlib.sha256(bytes.fromhex(seed_hex)).hexdigest()
+    return sha256_hex(bytes.fromhex(seed_hex))
 
 
 def reveal_post(dice: DiceState, version: int, fmt: str | None, lang: str = "en",

@@ -12,7 +12,7 @@ import json
 import re
 import shutil
 import time
-import types
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -282,31 +282,17 @@ def test_R_DIC_2_salt_changes_key_to_sha256_of_seed_and_salt(run, seeded):
     assert [n_ for _, _, n_ in dice] == [n, n + 1, n + 2, n + 3]
 
 
-def _fake_hmac(forced: dict[bytes, int]) -> types.SimpleNamespace:
-    """An `hmac` stand-in whose digest for message `m` starts with forced[m] (8 bytes)."""
+def _fake_hmac(forced: dict[bytes, int]) -> Callable[[bytes, bytes], bytes]:
+    """A stand-in for `dice.hmac_sha256` whose digest for message `m` starts with forced[m]
+    (8 bytes); every other message keeps its real HMAC-SHA256 (the standard library's)."""
 
-    class _Digest:
-        def __init__(self, key: bytes, msg: bytes, digestmod: Any) -> None:
-            self._real = hmac.new(key, msg, digestmod)
-            self._msg = msg
+    def digest(key: bytes, msg: bytes) -> bytes:
+        real = hmac.new(key, msg, hashlib.sha256).digest()
+        if msg in forced:
+            return forced[msg].to_bytes(8, "big") + real[8:]
+        return real
 
-        def digest(self) -> bytes:
-            real = self._real.digest()
-            if self._msg in forced:
-                return forced[self._msg].to_bytes(8, "big") + real[8:]
-            return real
-
-        def hexdigest(self) -> str:
-            return self.digest().hex()
-
-    def new(key: bytes, msg: bytes = b"", digestmod: Any = None) -> _Digest:
-        return _Digest(key, msg, digestmod)
-
-    def digest(key: bytes, msg: bytes, digest: Any) -> bytes:
-        return _Digest(key, msg, digest).digest()
-
-    return types.SimpleNamespace(new=new, digest=digest, compare_digest=hmac.compare_digest,
-                                 HMAC=hmac.HMAC)
+    return digest
 
 
 def test_R_DIC_2_rejection_sampling_tries_next_k(run, seeded, monkeypatch):
@@ -315,7 +301,7 @@ def test_R_DIC_2_rejection_sampling_tries_next_k(run, seeded, monkeypatch):
     No seed yields a rejection in practice (odds ~2**-60), so the HMAC's first 8 bytes are
     forced for the message "1:0"; every other message keeps its real digest."""
     key = key_of(seeded)
-    monkeypatch.setattr(dice_mod, "hmac", _fake_hmac({b"1:0": 2**64 - 1}))
+    monkeypatch.setattr(dice_mod, "hmac_sha256", _fake_hmac({b"1:0": 2**64 - 1}))
     r = run("roll", seeded, "1d20", "--format", "json")
     assert r.code == 0, r.err
     ((_, face, n),) = rolled(r.json())
@@ -338,7 +324,7 @@ def test_R_DIC_2_rejection_limit_is_2_64_minus_remainder(run, seeded, monkeypatc
     key = key_of(seeded)
     for sides, w, accepted in REJECTION_CASES:
         n = dice_table(seeded)["n"]
-        monkeypatch.setattr(dice_mod, "hmac", _fake_hmac({f"{n}:0".encode(): w}))
+        monkeypatch.setattr(dice_mod, "hmac_sha256", _fake_hmac({f"{n}:0".encode(): w}))
         r = run("roll", seeded, f"1d{sides}", "--format", "json")
         assert r.code == 0, r.err
         ((_, face, die_n),) = rolled(r.json())

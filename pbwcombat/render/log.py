@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import hashlib
 import json
 import tomllib
 from typing import Any
 
 from pbwcombat import events as ev
+from pbwcombat.digests import sha256_hex
 from pbwcombat.model import Encounter
 from pbwcombat.render.catalog import CATALOGUES
 from pbwcombat.render.chain import short_mark, with_mark
@@ -144,7 +144,7 @@ def undo_post(record: dict[str, Any], before: bytes, fmt: str | None,
     if gm:
         text += " (R-LOG-1)"
     # R-LOG-8: the undo record's after-hash is the file restored (a dry run records nothing)
-    chain = None if dry_run else hashlib.sha256(before).hexdigest()
+    chain = None if dry_run else sha256_hex(before)
     if fmt == "json":
         data: dict[str, Any] = {"version": back, "events": [], "undone": record.get("command"),
                                 "text": with_mark(text + "\n", chain, "plain")}

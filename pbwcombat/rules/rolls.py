@@ -5,6 +5,7 @@ from __future__ import annotations
 from pbwcombat import actions as act
 from pbwcombat import events as ev
 from pbwcombat.dice import parse
+from pbwcombat.digests import sha256_hex
 from pbwcombat.engine import Resolution
 from pbwcombat.errors import IllegalAction, Message, UsageError
 from pbwcombat.model import DiceState, Encounter
@@ -28,11 +29,10 @@ def commit_dice(res: Resolution) -> None:
     """`dice commit`: publish SHA-256 of the secret seed (R-DIC-2). Never with the salt: a
     salt known before the seed is committed would let a GM grind seeds offline (R-LOG-9);
     the players choose it after seeing the commitment, for `dice salt`."""
-    import hashlib
 
     assert res.enc.dice is not None
     seed = bytes.fromhex(res.enc.dice.seed)
-    res.emit(ev.DiceCommitted(hashlib.sha256(seed).hexdigest(), res.enc.dice.algorithm))
+    res.emit(ev.DiceCommitted(sha256_hex(seed), res.enc.dice.algorithm))
 
 
 def salt_dice(res: Resolution, salt: str) -> None:
