@@ -65,7 +65,7 @@ def test_R_DIC_2_faces_match_the_reference_generator_on_many_dice() -> None:
     (hmac with hashlib) agree."""
     for seed_i in range(12):
         seed = hashlib.sha256(b"seed %d" % seed_i).digest()
-        key = generator_key(seed, "players %d" % seed_i if seed_i % 2 else "")
+        key = generator_key(seed, f"players {seed_i}" if seed_i % 2 else "")
         assert key == (hashlib.sha256(seed + b"players %d" % seed_i).digest()
                        if seed_i % 2 else seed)
         padded = PaddedDiceSource(key, 0)
