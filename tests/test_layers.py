@@ -56,6 +56,7 @@ LAYER_OF: dict[str, str] = {
     "pbwcombat.cleaning": BASE,
     "pbwcombat.regular": BASE,  # opening only regular files, never blocking (os, stat)
     "pbwcombat.patterns": BASE,  # regular expressions compiled on first use (start-up)
+    "pbwcombat.digests": BASE,  # SHA-256, HMAC, BLAKE2b without OpenSSL (start-up)
     "pbwcombat.verify": APP,
     "pbwcombat.journal": STORE,
     "pbwcombat.journal_book": STORE,  # the journal opened once, read from its end
