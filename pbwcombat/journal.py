@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import tomllib
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -22,6 +21,7 @@ from typing import Any
 from pbwcombat import store
 from pbwcombat.digests import sha256_hex
 from pbwcombat.errors import InvalidEncounter, Refused
+from pbwcombat.patterns import lazy
 
 STATE_RECORDS = ("command", "undo", "edit", "restart", "abort")
 
@@ -465,8 +465,8 @@ def examine(path: Path, raw: bytes, version: int, force: bool, now: str,
     return p
 
 
-_SHA = re.compile(r"[0-9a-f]{64}")
-_SEQ_HEAD = re.compile(rb'\{"seq":\s*(\d{1,18})\s*[,}]')
+_SHA = lazy(r"[0-9a-f]{64}")
+_SEQ_HEAD = lazy(rb'\{"seq":\s*(\d{1,18})\s*[,}]')
 
 
 def _torn_seq(raw: bytes) -> int:
@@ -477,12 +477,12 @@ def _torn_seq(raw: bytes) -> int:
     if rec is not None:
         value = rec.get("seq")
         return value if type(value) is int and value > 0 else 0
-    m = _SEQ_HEAD.match(raw)
+    m = _SEQ_HEAD().match(raw)
     return int(m.group(1)) if m else 0
 
 
 def _is_sha(value: object) -> bool:
-    return isinstance(value, str) and _SHA.fullmatch(value) is not None
+    return isinstance(value, str) and _SHA().fullmatch(value) is not None
 
 
 def _broken(rec: dict[str, Any], state: object) -> str | None:
@@ -518,8 +518,8 @@ def check_whole(journal: Path, lines: list[tuple[int, bytes, bool]], size: int) 
         _check_slowly(journal, data)
 
 
-_PREV_SHA = re.compile(rb',"prev_sha":"([0-9a-f]{64})"}\Z')
-_JOURNAL_SHA = re.compile(rb',"journal_sha":"([0-9a-f]{64})"}\Z')
+_PREV_SHA = lazy(rb',"prev_sha":"([0-9a-f]{64})"}\Z')
+_JOURNAL_SHA = lazy(rb',"journal_sha":"([0-9a-f]{64})"}\Z')
 
 
 def _links_hold(data: bytes) -> bool:
@@ -533,9 +533,9 @@ def _links_hold(data: bytes) -> bool:
     start = data.rfind(b"\n", 0, end) + 1
     while True:
         tail = data[max(start, end - 96):end]
-        m = _PREV_SHA.search(tail)
+        m = _PREV_SHA().search(tail)
         if m is None:
-            m = _JOURNAL_SHA.search(tail)
+            m = _JOURNAL_SHA().search(tail)
             return m is not None and sha256_hex(view[:start]) == \
                 m.group(1).decode()
         if start == 0:
@@ -630,12 +630,12 @@ def last_seed(path: Path) -> str | None:
     return last_seed_in(reversed(entries(path)))
 
 
-_SEED = re.compile(rb'seed = \\"([0-9a-f]{64})\\"')
+_SEED = lazy(rb'seed = \\"([0-9a-f]{64})\\"')
 
 
 def last_seed_in(backwards: Iterable[Entry]) -> str | None:
     """`last_seed` over the lines `backwards`, last first."""
-    pattern = _SEED
+    pattern = _SEED()
     for e in backwards:
         if not e.complete:
             continue  # a torn record never became the file
