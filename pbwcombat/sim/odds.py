@@ -11,7 +11,6 @@ Nothing here reads or writes files: the caller loads the encounter once.
 from __future__ import annotations
 
 import gc
-import hashlib
 import math
 import os
 import statistics
@@ -21,6 +20,7 @@ from collections.abc import Callable, Iterator
 from typing import Any, NamedTuple, TextIO
 
 from pbwcombat.dice import PaddedDiceSource
+from pbwcombat.digests import sha256_bytes
 from pbwcombat.engine import Resolution
 from pbwcombat.errors import Message, PbwError
 from pbwcombat.model import Encounter
@@ -33,7 +33,7 @@ Z95 = 1.959963984540054  # the 97.5th percentile of the standard normal
 
 def run_key(seed: bytes, r: int) -> bytes:
     """R-SIM-1: the generator key of run r."""
-    return hashlib.sha256(seed + r.to_bytes(8, "big")).digest()
+    return sha256_bytes(seed + r.to_bytes(8, "big"))
 
 
 def reported(enc: Encounter) -> list[str]:
