@@ -10,6 +10,7 @@ docstring; `tests/test_sim_core.py` holds these copies to it fight by fight.
 
 from __future__ import annotations
 
+from pbwcombat.geometry import distance
 from pbwcombat.model import status_for
 from pbwcombat.rules.hp import HP_BOUND
 from pbwcombat.sim.core_state import CoreWeapon, Fight, Fighter, Unsupported
@@ -134,7 +135,7 @@ def attack_of_opportunity(fight: Fight, e: Fighter, mover: Fighter,
                           square: tuple[int, int]) -> bool:
     """`rules.aoo.attack_of_opportunity` (R-AOO-4): the best melee weapon reaching `square`
     (first of the highest `attack`); True if made."""
-    d = _gap(e.pos, square)
+    d = distance(e.pos, square)
     weapon = None
     for w in e.melee:
         if w.threatens(d) and (weapon is None or w.attack > weapon.attack):
@@ -144,12 +145,6 @@ def attack_of_opportunity(fight: Fight, e: Fighter, mover: Fighter,
     e.aoo_round = fight.round  # AooUsed
     attack_roll(fight, e, mover, weapon, engages=fight.rules.aoo_engages)
     return True
-
-
-def _gap(a: tuple[int, int], b: tuple[int, int]) -> int:
-    dx = abs(a[0] - b[0])
-    dy = abs(a[1] - b[1])
-    return dx if dx > dy else dy
 
 
 def dropped(f: Fighter, before: int) -> bool:

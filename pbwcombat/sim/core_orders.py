@@ -11,7 +11,7 @@ is refused here before anything changes (the engine's `_try` leaves no trace eit
 
 from __future__ import annotations
 
-from pbwcombat.geometry import path_cost, path_through
+from pbwcombat.geometry import distance, path_cost, path_through
 from pbwcombat.rules.approach import around, walk_on
 from pbwcombat.rules.board import Board
 from pbwcombat.sim.core_hits import (
@@ -24,7 +24,7 @@ from pbwcombat.sim.core_hits import (
     engage,
     provokers,
 )
-from pbwcombat.sim.core_state import CoreWeapon, Fight, Fighter, Unsupported, _distance
+from pbwcombat.sim.core_state import CoreWeapon, Fight, Fighter, Unsupported
 
 Square = tuple[int, int]
 
@@ -54,14 +54,14 @@ def may_shoot_at(fight: Fight, t: Fighter) -> bool:
 
 
 def melee_weapon_for(me: Fighter, t: Fighter, square: Square) -> CoreWeapon | None:
-    return me.melee_at.get(_distance(square, t.pos))
+    return me.melee_at.get(distance(square, t.pos))
 
 
 def ranged_weapon_for(fight: Fight, me: Fighter, t: Fighter, square: Square | None
                       ) -> CoreWeapon | None:
     if not me.shooter or not may_shoot_at(fight, t):
         return None
-    d = None if square is None else _distance(square, t.pos)
+    d = None if square is None else distance(square, t.pos)
     for w in me.weapons:
         if not w.melee and w.ammo != 0 and (d is None or d <= (w.range or 0)):
             return w
@@ -144,7 +144,7 @@ def attack_nearest(fight: Fight, me: Fighter) -> None:
         foes = foes_of(fight, me)
         if not foes:
             return
-        nearest = min(foes, key=lambda f: _distance(me.pos, f.pos))
+        nearest = min(foes, key=lambda f: distance(me.pos, f.pos))
         steps = walk_toward(fight, me, nearest.pos, _move_budget(fight, me), None)
         if steps is None or not move(fight, me, list(steps)) or not still_mine(fight, me):
             return
@@ -181,7 +181,7 @@ def _weakest_options(fight: Fight, me: Fighter, pool: list[Fighter], budget: int
     """`rules.orders._weakest_options`: (key, enemy, the squares to move first or None)."""
     options: list[tuple[tuple[int, int, int], Fighter, tuple[Square, ...] | None]] = []
     for f in pool:
-        key = (f.hp, _distance(me.pos, f.pos), f.rank)
+        key = (f.hp, distance(me.pos, f.pos), f.rank)
         if weapon_for(fight, me, f, me.pos) is not None:
             options.append((key, f, None))
         elif budget:
@@ -283,7 +283,7 @@ def _walk_toward(fight: Fight, me: Fighter, goal: Square, budget: int, stop_at: 
 
 
 def _may_reach(fight: Fight, me: Fighter, foe: Fighter, budget: int) -> bool:
-    gap = _distance(me.pos, foe.pos) - budget
+    gap = distance(me.pos, foe.pos) - budget
     return gap <= me.reach or (ranged_weapon_for(fight, me, foe, None) is not None and any(
         not w.melee and w.ammo != 0 and gap <= (w.range or 0) for w in me.weapons))
 
@@ -306,7 +306,7 @@ def attack(fight: Fight, me: Fighter, t: Fighter, w: CoreWeapon) -> None:
         return  # R-TRN-3
     if me.status == "disabled" and sp.moves:
         return  # R-HP-2: one action
-    d = _distance(me.pos, t.pos)
+    d = distance(me.pos, t.pos)
     mod = 0
     if w.melee:
         if not w.threatens(d):

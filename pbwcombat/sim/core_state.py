@@ -16,6 +16,7 @@ import re
 from typing import Any
 
 from pbwcombat.dice import PaddedDiceSource
+from pbwcombat.geometry import distance
 from pbwcombat.model import Combatant, Encounter, Weapon
 from pbwcombat.sim.run import rounds_before
 
@@ -142,19 +143,11 @@ class Fighter:
 
     def within_reach(self, square: tuple[int, int]) -> bool:
         """`geometry.within_reach` (engagement's reach, R-ENG-1/2)."""
-        return self.reach > 0 and _distance(self.pos, square) <= self.reach
+        return self.reach > 0 and distance(self.pos, square) <= self.reach
 
     def threatens(self, square: tuple[int, int]) -> bool:
         """`geometry.threatens` (R-AOO-1)."""
-        return _distance(self.pos, square) in self.threat
-
-
-def _distance(a: tuple[int, int], b: tuple[int, int]) -> int:
-    dx = a[0] - b[0]
-    dy = a[1] - b[1]
-    dx = -dx if dx < 0 else dx
-    dy = -dy if dy < 0 else dy
-    return dx if dx > dy else dy
+        return distance(self.pos, square) in self.threat
 
 
 class Spent:
