@@ -109,10 +109,14 @@ def _start_round(fight: Fight, number: int) -> None:
 
 def _winner(fight: Fight) -> str | None:
     """`rules.turns.winner_if_over` (R-TRN-6)."""
-    sides = {f.side for f in fight.people if f.up}
-    if len(sides) > 1:
-        return None
-    return next(iter(sides), "")
+    first: str | None = None  # stops at the second side standing: no set of everyone
+    for f in fight.people:
+        if f.up:
+            if first is None:
+                first = f.side
+            elif f.side != first:
+                return None
+    return "" if first is None else first
 
 
 def next_turn(fight: Fight) -> None:
