@@ -279,7 +279,8 @@ def print_all_growth(sizes: tuple[int, ...]) -> None:
     a command's cost flat in the journal's length (≤ 1.3× the smallest journal), at most
     linear in the combatants (the file itself is read, checked and written whole: the
     ratio of the sizes), a journal record flat (what changed, not the file), a walk's own
-    cost (less a 1-square move's) flat in the crowd."""
+    cost (less a 1-square move's) flat in the crowd. The journal's and the walk's curves are
+    CPU time (`_timed`): the wall's clock there mostly measured the disk's fsyncs."""
     print("\nGrowth (in-process: the work without start-up), each against its goal:")
     print_curves([("roll-initiative in-process", "combatants", growth())], "linear")
     attack, record_sizes = attack_growth()
@@ -293,10 +294,9 @@ def print_all_growth(sizes: tuple[int, ...]) -> None:
     engine = [(n, 100 * t) for n, t in odds_turn_growth(engine=True)]
     print_curves([("the engine (`next`, odds without its core): 100 turns", "combatants",
                    engine)], "flat")
-    walk, step = walk_growth()
+    walk, step, *own = walk_growth()
     print_curves([walk, step], "linear")
-    own = [(n, max(0.0, t - s)) for (n, t), (_, s) in zip(walk[2], step[2], strict=True)]
-    print_curves([("the walk's own cost (the move less 1 square)", "combatants", own)], "flat")
+    print_curves(own, "flat")
 
 
 def growth(runs: int = 3) -> list[tuple[int, float]]:
@@ -369,19 +369,21 @@ Curve = tuple[str, str, list[tuple[int, float]]]  # title, unit of size, (size, 
 
 def _timed(work: Callable[[], object], runs: int, reset: Callable[[], None] | None = None
            ) -> float:
-    """Median of `runs` timed runs of `work`, after one untimed run that warms the imports
-    and caches (`reset`, untimed, before each)."""
+    """Median CPU time (`process_time`) of `runs` runs of `work`, after one untimed run that
+    warms the imports and caches (`reset`, untimed, before each). CPU, not the wall's clock:
+    a command's two fsyncs wait 4 to 20 ms on this shared disk for the same work, which says
+    nothing about the journal's length or the crowd's size."""
     times = []
     for _ in range(runs + 1):
         if reset is not None:
             reset()
-        start = time.perf_counter()
+        start = time.process_time()
         work()
-        times.append(time.perf_counter() - start)
+        times.append(time.process_time() - start)
     return statistics.median(times[1:])
 
 
-def journal_growth(sizes: tuple[int, ...] = JOURNAL_SIZES, runs: int = 3) -> list[Curve]:
+def journal_growth(sizes: tuple[int, ...] = JOURNAL_SIZES, runs: int = 5) -> list[Curve]:
     """`attack --key` (a new key each time: a key never used; every grown record holds a
     key too), `undo` (of the attack before it) and `log --last 1`, in-process (no
     start-up), on the duel with a journal of each length, median of `runs`: what a long
@@ -420,9 +422,10 @@ def journal_growth(sizes: tuple[int, ...] = JOURNAL_SIZES, runs: int = 3) -> lis
                 verify.append((n, _timed(verify_once, 1)))
             for f in Path(tmp).iterdir():
                 f.unlink()
-    return [("attack --key in-process", "records", attack), ("undo in-process", "records", undo),
-            ("log --last 1 in-process", "records", log),
-            ("verify in-process (reads every record)", "records", verify)]
+    return [("attack --key in-process, CPU", "records", attack),
+            ("undo in-process, CPU", "records", undo),
+            ("log --last 1 in-process, CPU", "records", log),
+            ("verify in-process, CPU (every record)", "records", verify)]
 
 
 VERIFY_MOST = 10_000  # verify reads the whole journal: timed up to this length
@@ -432,43 +435,58 @@ WALK_CROWDS = (5, 100, 500)
 WALK_LEGS = 40  # legs of 100 squares: a 4,000-square walk
 
 
-def walk_growth(runs: int = 3) -> list[Curve]:
+def walk_growth(runs: int = 7) -> list[Curve]:
     """A long `move` in-process (4,000 squares along a row out of everyone's reach, with
-    `--force` for the distance) among crowds of each size: the cost of a walk per square
-    should not grow with the crowd."""
+    `--force` for the distance) among crowds of each size, and a 1-square `move` of the same
+    file (the file's own cost: load, check, write, journal), CPU, in interleaved pairs; the
+    walk's own cost is the median of each pair's difference (a difference of medians of two
+    figures of 80-100 ms at 500 carried their noise), and the same walk resolved by the
+    engine alone (no file read or written). A walk's cost per square should not grow with
+    the crowd."""
     from pbwcombat import actions as act
-    from pbwcombat.service import Options, run_action
+    from pbwcombat.dispatch import apply_action
+    from pbwcombat.model import Encounter
+    from pbwcombat.service import Options, dice_source, load, run_action, with_generator
 
-    rows, steps = [], []
+    rows: dict[str, list[tuple[int, float]]] = {"walk": [], "step": [], "own": [], "engine": []}
     legs = tuple((100 if i % 2 == 0 else 0, -3) for i in range(WALK_LEGS))
+    move, step = act.Move("c0", legs, run=True), act.Move("c0", ((1, -3),))
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "walk.toml"
+        journal = path.with_name(path.name + ".journal")
         for n in WALK_CROWDS:
             text = crowd(n).replace('[[combatants]]\nid = "c0"\n',
                                     '[[combatants]]\nid = "c0"\nspeed = 10000\n', 1)
             text = text.replace("position = [0, 0]", "position = [0, -3]", 1)
             path.write_text(text)
-            path.with_name(path.name + ".journal").unlink(missing_ok=True)
+            journal.unlink(missing_ok=True)
             run_action(path, "roll-initiative", act.RollInitiative(False), Options(supplied=(20,)
                                                                                    + (1,) * n))
-            saved = path.read_bytes(), path.with_name(path.name + ".journal").read_bytes()
+            saved = path.read_bytes(), journal.read_bytes()
+            enc = with_generator(load(path)[1])
 
             def reset(saved: tuple[bytes, bytes] = saved) -> None:
                 path.write_bytes(saved[0])
-                path.with_name(path.name + ".journal").write_bytes(saved[1])
+                journal.write_bytes(saved[1])
 
-            move, step = act.Move("c0", legs, run=True), act.Move("c0", ((1, -3),))
+            def command(action: act.Move) -> float:
+                reset()
+                start = time.process_time()
+                run_action(path, "move", action, Options(force=True))
+                return time.process_time() - start
 
-            def walk(move: act.Move = move) -> None:
-                run_action(path, "move", move, Options(force=True))
+            def engine(enc: Encounter = enc) -> None:
+                apply_action(enc, move, dice_source(enc, ()), "2026-11-29T12:00:00Z", True)
 
-            def one(step: act.Move = step) -> None:
-                run_action(path, "move", step, Options(force=True))
-
-            rows.append((n, _timed(walk, runs, reset)))
-            steps.append((n, _timed(one, runs, reset)))
-    return [(f"move of {WALK_LEGS * 100:,} squares in-process", "combatants", rows),
-            ("move of 1 square (file's own cost)", "combatants", steps)]
+            pairs = [(command(move), command(step)) for _ in range(runs + 1)][1:]
+            rows["walk"].append((n, statistics.median(w for w, _ in pairs)))
+            rows["step"].append((n, statistics.median(s for _, s in pairs)))
+            rows["own"].append((n, statistics.median(w - s for w, s in pairs)))
+            rows["engine"].append((n, _timed(engine, runs)))
+    return [(f"move of {WALK_LEGS * 100:,} squares in-process, CPU", "combatants", rows["walk"]),
+            ("move of 1 square (file's own cost), CPU", "combatants", rows["step"]),
+            ("walk's own (pairs: walk less 1 square)", "combatants", rows["own"]),
+            ("the walk in the engine (no file), CPU", "combatants", rows["engine"])]
 
 
 FLAT = 1.3  # a cost "flat" in a size: at most this ratio to the smallest size's
