@@ -27,15 +27,17 @@ from pbwcombat.sim.core_state import Template, Unsupported, ineligible
 EXAMPLES = sorted((Path(__file__).resolve().parent.parent / "encounters").glob("*.toml"))
 
 
-def plain_encounter(rng: random.Random) -> Encounter:
-    """2 to 8 combatants on two or three sides, on a grid, with what the core models:
+def plain_encounter(rng: random.Random, people: tuple[int, int] = (2, 8), board: int = 10,
+                    flee: float = 0.1) -> Encounter:
+    """2 to 8 combatants (`people`) on two or three sides, on a grid of `board` × `board`
+    squares, with what the core models:
     melee weapons (reach 1 or 2, reach_adjacent), bows with or without ammunition, criticals,
     groups rolling initiative as one, speeds, attack-nearest (said or by default),
     attack-weakest and skip, and
-    sometimes `flee_below` (the core hands a fleeing combatant's fight back) and the
+    sometimes (`flee`) `flee_below` (the core hands a fleeing combatant's fight back) and the
     rulings it reads (R-ATK-3, R-ATK-6, R-ENG-5, R-HP-4, R-AOO-5, R-DIS-5, death_at)."""
-    n = rng.randint(2, 8)
-    squares = rng.sample([(x, y) for x in range(10) for y in range(10)], n)
+    n = rng.randint(*people)
+    squares = rng.sample([(x, y) for x in range(board) for y in range(board)], n)
     sides = ["a", "b", "c"][:rng.choice((2, 2, 2, 3))]
     people: list[dict[str, Any]] = []
     for i in range(n):
@@ -53,7 +55,7 @@ def plain_encounter(rng: random.Random) -> Encounter:
         if rng.random() < 0.45:
             c["orders"] = rng.choice(("attack-nearest", "attack-weakest", "attack-weakest",
                                       "skip"))
-        if rng.random() < 0.1:
+        if rng.random() < flee:
             c["flee_below"] = 0.3
         if rng.random() < 0.25:
             c["group"] = f"g{side}"
@@ -144,6 +146,18 @@ def test_R_SIM_3_the_core_plays_random_fights_as_the_engine_or_hands_them_back()
     assert len(fights) >= 1000
     assert counts["core"] >= 500, counts
     assert counts["bailed"] > 0 and counts["ineligible"] > 0, counts
+
+
+def test_R_SIM_3_the_core_plays_crowds_as_the_engine():
+    """Crowds of 20 to 60 on a 12 × 12 board: enough foes that the core looks its targets
+    up around a square (rings by distance, ties in file order) rather than scanning every
+    foe, and keeps who stands and where as they fall and move; the same Run and trace."""
+    rng = random.Random(300)
+    counts = {"core": 0, "bailed": 0, "ineligible": 0}
+    for i in range(24):
+        enc = plain_encounter(rng, (20, 60), 12, flee=0.01)
+        counts[compare(enc, sim.run_key(b"crowd", i), 3)] += 1
+    assert counts["core"] >= 16, counts
 
 
 def under_way(enc: Encounter, key: bytes, rng: random.Random) -> Encounter | None:

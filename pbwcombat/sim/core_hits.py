@@ -58,7 +58,7 @@ def change_hp(fight: Fight, f: Fighter, delta: int) -> None:
         raise Unsupported("hp bound")
     previous = "dying" if delta < 0 and f.status == "stable" else f.status
     f.hp = hp
-    f.set_status(status_for(hp, fight.rules.death_at, previous))  # type: ignore[arg-type]
+    fight.set_status(f, status_for(hp, fight.rules.death_at, previous))  # type: ignore[arg-type]
     if hp <= 0:
         release_fallen(fight, f)
 

@@ -11,6 +11,9 @@ is refused here before anything changes (the engine's `_try` leaves no trace eit
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
+from operator import attrgetter
+
 from pbwcombat.geometry import distance, path_cost, path_through
 from pbwcombat.rules.approach import around, walk_on
 from pbwcombat.rules.board import Board
@@ -25,6 +28,8 @@ from pbwcombat.sim.core_hits import (
     provokers,
 )
 from pbwcombat.sim.core_state import CoreWeapon, Fight, Fighter, Unsupported
+
+_RANK = attrgetter("rank")
 
 Square = tuple[int, int]
 
@@ -42,10 +47,11 @@ def follow_orders(fight: Fight, me: Fighter) -> None:
         attack_nearest(fight, me)
 
 
-def foes_of(fight: Fight, me: Fighter) -> list[Fighter]:
-    """`rules.orders.foes_of` (R-ORD-1): enemies not dying, stable, dead (file order)."""
-    side = me.side
-    return [c for c in fight.people if c.side != side and c.up]
+def foes_of(fight: Fight, me: Fighter) -> Sequence[Fighter]:
+    """`rules.orders.foes_of` (R-ORD-1): enemies not dying, stable, dead (file order). The
+    fight's own list, kept as they fall (`Fight.set_status`): read it, don't keep it across
+    a blow."""
+    return fight.foes[me.side]
 
 
 def may_shoot_at(fight: Fight, t: Fighter) -> bool:
@@ -83,7 +89,7 @@ def _farthest(me: Fighter, kind: str) -> int:
     return far
 
 
-def _nearest(fight: Fight, me: Fighter, pool: list[Fighter], square: Square, kind: str
+def _nearest(fight: Fight, me: Fighter, pool: Sequence[Fighter], square: Square, kind: str
              ) -> tuple[Fighter, CoreWeapon] | None:
     """`rules.orders._nearest`: the nearest of `pool` a weapon of `kind` strikes from
     `square` (the first on a tie)."""
@@ -109,16 +115,84 @@ def _nearest(fight: Fight, me: Fighter, pool: list[Fighter], square: Square, kin
     return best
 
 
-def nearest_target(fight: Fight, me: Fighter, foes: list[Fighter], square: Square
+def ring(square: Square, d: int) -> Iterator[Square]:
+    """The squares at distance `d` (R-GEO-2's count of squares) from `square`."""
+    x, y = square
+    if d == 0:
+        yield square
+        return
+    for i in range(x - d, x + d + 1):
+        yield i, y - d
+        yield i, y + d
+    for j in range(y - d + 1, y + d):
+        yield x - d, j
+        yield x + d, j
+
+
+def _first_foe_at(fight: Fight, me: Fighter, square: Square, d: int) -> Fighter | None:
+    """The first in file order of `me`'s standing foes at distance `d` from `square`."""
+    found: Fighter | None = None
+    side = me.side
+    for sq in ring(square, d):
+        for f in fight.standing_at(sq):
+            if f.side != side and (found is None or f.rank < found.rank):
+                found = f
+    return found
+
+
+def _few_squares(d: int, foes: Sequence[Fighter]) -> bool:
+    """Whether the squares within `d` are fewer than the foes to scan (look around, then)."""
+    return (2 * d + 1) ** 2 <= len(foes)
+
+
+def _nearest_melee(fight: Fight, me: Fighter, square: Square
                    ) -> tuple[Fighter, CoreWeapon] | None:
-    """`rules.orders.nearest_target` (nobody is laid low without conditions)."""
+    """`_nearest(fight, me, foes_of(fight, me), square, "melee")`, looked up around `square`
+    when that is fewer squares than foes (a crowd): rings by distance, the first foe in
+    file order on the nearest ring a melee weapon strikes at."""
+    foes = foes_of(fight, me)
+    if not _few_squares(me.reach, foes):
+        return _nearest(fight, me, foes, square, "melee")
+    for d in range(1, me.reach + 1):
+        w = me.melee_at.get(d)
+        if w is not None:
+            f = _first_foe_at(fight, me, square, d)
+            if f is not None:
+                return f, w
+    return None
+
+
+def closest_foe(fight: Fight, me: Fighter) -> Fighter:
+    """`min(foes_of(fight, me), key=distance from me)`, the first in file order on a tie;
+    in a crowd looked up ring by ring around `me` while that is fewer squares than foes."""
+    foes = foes_of(fight, me)
+    d = 0
+    while _few_squares(d, foes):
+        f = _first_foe_at(fight, me, me.pos, d)
+        if f is not None:
+            return f
+        d += 1
+    return min(foes, key=lambda f: distance(me.pos, f.pos))
+
+
+def engaged_foes(fight: Fight, me: Fighter) -> list[Fighter]:
+    """`[f for f in foes_of(fight, me) if f.id in me.engaged]`, from the few engaged."""
+    by_id = fight.by_id
+    return sorted((by_id[i] for i in dict.fromkeys(me.engaged)
+                   if i in by_id and by_id[i].up and by_id[i].side != me.side), key=_RANK)
+
+
+def nearest_target(fight: Fight, me: Fighter, square: Square
+                   ) -> tuple[Fighter, CoreWeapon] | None:
+    """`rules.orders.nearest_target` (nobody is laid low without conditions): among the
+    engaged foes first, then by melee, then by a shot."""
     if me.engaged:
-        engaged = [f for f in foes if f.id in me.engaged]
-        choice = _nearest(fight, me, engaged, square, "any")
+        choice = _nearest(fight, me, engaged_foes(fight, me), square, "any")
         if choice is not None:
             return choice
-    return (_nearest(fight, me, foes, square, "melee")
-            or _nearest(fight, me, foes, square, "ranged"))
+    foes = foes_of(fight, me)
+    return (_nearest_melee(fight, me, square)
+            or (_nearest(fight, me, foes, square, "ranged") if me.shooter else None))
 
 
 def _move_budget(fight: Fight, me: Fighter) -> int:
@@ -133,22 +207,20 @@ def _move_budget(fight: Fight, me: Fighter) -> int:
 
 def attack_nearest(fight: Fight, me: Fighter) -> None:
     """`rules.orders.attack_nearest` (R-ORD-1)."""
-    foes = foes_of(fight, me)
-    if not foes:
+    if not foes_of(fight, me):
         return
-    choice = nearest_target(fight, me, foes, me.pos)
+    choice = nearest_target(fight, me, me.pos)
     if choice is not None:
         attack(fight, me, *choice)
         return
     for _ in range(2):  # one move action, attack if it can; else a second move action
-        foes = foes_of(fight, me)
-        if not foes:
+        if not foes_of(fight, me):
             return
-        nearest = min(foes, key=lambda f: distance(me.pos, f.pos))
+        nearest = closest_foe(fight, me)
         steps = walk_toward(fight, me, nearest.pos, _move_budget(fight, me), None)
         if steps is None or not move(fight, me, list(steps)) or not still_mine(fight, me):
             return
-        choice = nearest_target(fight, me, foes_of(fight, me), me.pos)
+        choice = nearest_target(fight, me, me.pos)
         if choice is not None:
             attack(fight, me, *choice)
             return
@@ -161,7 +233,7 @@ def attack_weakest(fight: Fight, me: Fighter) -> None:
     foes = foes_of(fight, me)
     if not foes:
         return
-    engaged = [f for f in foes if f.id in me.engaged] if me.engaged else []
+    engaged = engaged_foes(fight, me) if me.engaged else []
     options = _weakest_options(fight, me, engaged, 0) if engaged else []
     if not options:
         options = _weakest_options(fight, me, foes, _move_then_attack_budget(fight, me))
@@ -176,7 +248,7 @@ def attack_weakest(fight: Fight, me: Fighter) -> None:
         attack(fight, me, target, weapon)
 
 
-def _weakest_options(fight: Fight, me: Fighter, pool: list[Fighter], budget: int
+def _weakest_options(fight: Fight, me: Fighter, pool: Sequence[Fighter], budget: int
                      ) -> list[tuple[tuple[int, int, int], Fighter, tuple[Square, ...] | None]]:
     """`rules.orders._weakest_options`: (key, enemy, the squares to move first or None)."""
     options: list[tuple[tuple[int, int, int], Fighter, tuple[Square, ...] | None]] = []
@@ -401,7 +473,7 @@ def _walk(fight: Fight, me: Fighter, path: list[Square], exempt: set[str]) -> No
                     and not attempt(fight, me, [enemy.id]):
                 return
         here = sq
-        me.pos = sq  # the engine's `Moved` lands before each AoO: the same square then
+        fight.place(me, sq)  # the engine's `Moved` lands before each AoO: the same square
 
 
 def _engage_at_rest(fight: Fight, me: Fighter) -> None:

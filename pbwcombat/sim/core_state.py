@@ -13,6 +13,9 @@ the whole run with the engine (same key, same fight). Correctness never rests on
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, insort
+from collections.abc import Sequence
+from operator import attrgetter
 from typing import Any
 
 from pbwcombat.dice import PaddedDiceSource
@@ -83,7 +86,7 @@ class Fighter:
         self.full_hp = c.full_hp
         self.status: str = c.status
         # status ok or disabled: may act (no conditions here, R-TRN-4), stands (R-TRN-6),
-        # is a foe orders look for (R-ORD-1); kept with `status` (`set_status`)
+        # is a foe orders look for (R-ORD-1); kept with `status` (`Fight.set_status`)
         self.up = c.status in ("ok", "disabled")
         self.defense = c.defense
         self.dex_mod = c.dex_mod
@@ -137,10 +140,6 @@ class Fighter:
         new.attacked_by = self.attacked_by.copy()
         return new
 
-    def set_status(self, status: str) -> None:
-        self.status = status
-        self.up = status == "ok" or status == "disabled"
-
     def within_reach(self, square: tuple[int, int]) -> bool:
         """`geometry.within_reach` (engagement's reach, R-ENG-1/2)."""
         return self.reach > 0 and distance(self.pos, square) <= self.reach
@@ -177,7 +176,8 @@ class Fight:
 
     __slots__ = ("people", "by_id", "order", "rank", "acted", "turn", "round", "clock",
                  "round_clock", "spent", "ended", "winner", "stopped", "dice", "rules",
-                 "limit", "trace", "walks", "inner", "outer", "shooters")
+                 "limit", "trace", "walks", "inner", "outer", "shooters", "cursor", "foes",
+                 "up_count", "sides_up", "at")
 
     def __init__(self, template: Template, key: bytes, limit: int) -> None:
         self.people = [f.copy() for f in template.people]
@@ -199,6 +199,21 @@ class Fight:
         self.rules = template.rules
         self.limit = limit
         self.walks = template.walks
+        # `advance`'s place in `order`: everyone before it has acted this round (`acted`
+        # only grows within a round), so the scan need not start from the top each turn
+        self.cursor = 0
+        # who stands, kept where `up` changes (`set_status`) and squares change (`place`),
+        # so a turn never rebuilds them from everyone: per side the standing fighters of
+        # the other sides in file order (`core_orders.foes_of`), per side how many of its
+        # own stand and how many sides stand (`core_turns._winner`), and the standing by
+        # square (`core_orders`' look-ups around a square)
+        self.foes: dict[str, list[Fighter]] = {f.side: [] for f in self.people}
+        self.up_count = dict.fromkeys(self.foes, 0)
+        self.at: dict[tuple[int, int], list[Fighter]] = {}
+        for f in self.people:
+            if f.up:
+                self._stands(f)
+        self.sides_up = sum(1 for n in self.up_count.values() if n)
         # the differential tests' trace: (who, dice drawn, hp and squares of all) at each
         # turn start; None in `odds`
         self.trace: list[tuple[str, int, tuple[tuple[int, tuple[int, int]], ...]]] | None = None
@@ -220,6 +235,45 @@ class Fight:
             return w % sides + 1
         return d._face(n, sides)
 
+    def set_status(self, f: Fighter, status: str) -> None:
+        """`f`'s status, and with it `up` and who stands (the one place `up` changes)."""
+        f.status = status
+        up = status == "ok" or status == "disabled"
+        if up == f.up:
+            return
+        f.up = up
+        before = self.up_count[f.side]
+        if up:
+            self._stands(f)
+        else:
+            self.up_count[f.side] -= 1
+            for side, foes in self.foes.items():
+                if side != f.side:
+                    i = bisect_left(foes, f.rank, key=_RANK)
+                    assert foes[i] is f
+                    del foes[i]
+            self.at[f.pos].remove(f)
+        if (before == 0) != (self.up_count[f.side] == 0):
+            self.sides_up += 1 if before == 0 else -1
+
+    def _stands(self, f: Fighter) -> None:
+        self.up_count[f.side] += 1
+        for side, foes in self.foes.items():
+            if side != f.side:
+                insort(foes, f, key=_RANK)
+        self.at.setdefault(f.pos, []).append(f)
+
+    def place(self, f: Fighter, square: tuple[int, int]) -> None:
+        """`f` steps onto `square` (an ally's square may be passed, so a square may hold
+        two for a moment)."""
+        if f.up:
+            self.at[f.pos].remove(f)
+            self.at.setdefault(square, []).append(f)
+        f.pos = square
+
+    def standing_at(self, square: tuple[int, int]) -> Sequence[Fighter]:
+        return self.at.get(square, ())
+
     def spent_of(self, f: Fighter) -> Spent:
         return self.spent if f.id == self.turn else _NOTHING
 
@@ -229,6 +283,7 @@ class Fight:
 
 _LIMITS = {s: 2**64 - 2**64 % s for s in (4, 6, 8, 10, 12, 20, 100)}  # R-DIC-2's bound
 _NOTHING = Spent()  # what a combatant whose turn it is not has spent (never changed)
+_RANK = attrgetter("rank")
 
 
 class Rules:

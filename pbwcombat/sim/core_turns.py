@@ -103,20 +103,18 @@ def _start_round(fight: Fight, number: int) -> None:
     fight.round = number
     fight.round_clock = fight.clock
     fight.acted = set()
+    fight.cursor = 0
     fight.turn = ""
     fight.spent = Spent()
 
 
 def _winner(fight: Fight) -> str | None:
-    """`rules.turns.winner_if_over` (R-TRN-6)."""
-    first: str | None = None  # stops at the second side standing: no set of everyone
-    for f in fight.people:
-        if f.up:
-            if first is None:
-                first = f.side
-            elif f.side != first:
-                return None
-    return "" if first is None else first
+    """`rules.turns.winner_if_over` (R-TRN-6), from the standing counts the fight keeps."""
+    if fight.sides_up > 1:
+        return None
+    if fight.sides_up == 0:
+        return ""
+    return next(side for side, n in fight.up_count.items() if n)
 
 
 def next_turn(fight: Fight) -> None:
@@ -134,14 +132,17 @@ def advance(fight: Fight) -> None:
     """`rules.turns.advance` (R-TRN-4): the next in order that can act starts; the others
     are passed over (the dying bleed); the end of combat (R-TRN-6). Without conditions
     someone of each side still standing can act, so a new round always has a turn."""
+    order, acted = fight.order, fight.acted
     for _ in range(2):
         winner = _winner(fight)
         if winner is not None:
             fight.ended, fight.winner = True, winner
             return
-        for cid in fight.order:
-            if cid in fight.acted:
+        for i in range(fight.cursor, len(order)):
+            cid = order[i]
+            if cid in acted:
                 continue
+            fight.cursor = i  # all before it have acted: the next scan starts here
             f = fight.by_id[cid]
             before = f.status
             if _start_or_skip(fight, f):
@@ -154,6 +155,7 @@ def advance(fight: Fight) -> None:
         _start_round(fight, fight.round + 1)
         if fight.stopped:
             return
+        order, acted = fight.order, fight.acted
     raise Unsupported("a round without a turn")
 
 
@@ -193,7 +195,7 @@ def _count(fight: Fight, f: Fighter) -> None:
 def bleed(fight: Fight, f: Fighter) -> None:
     """`rules.hp.bleed` (R-HP-4): 1d100, 1-10 stable, else -1 hp."""
     if fight.die(100) <= 10:
-        f.set_status("stable")
+        fight.set_status(f, "stable")
     else:
         change_hp(fight, f, -1)
 
