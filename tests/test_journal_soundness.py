@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 from helpers import duel, journal_of, snapshot, with_texts
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 
 def _lines(path: Path) -> list[bytes]:
@@ -294,3 +296,33 @@ def test_R_LOG_1_an_undo_that_crashed_undid_nothing_for_undo_and_log(run, encoun
     assert run("undo", path).code == 0  # the hp: never undone before
     assert path.read_bytes() == mid
     assert run("verify", path).code == 0
+
+
+def _depth(value: object) -> int:
+    """Plain recursive nesting depth of tables and lists (1: a table of scalars)."""
+    if isinstance(value, dict):
+        return 1 + max(map(_depth, value.values()), default=0)
+    if isinstance(value, list):
+        return 1 + max(map(_depth, value), default=0)
+    return 0
+
+
+_JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=3),
+                     lambda inner: st.lists(inner, max_size=3)
+                     | st.dictionaries(st.text(max_size=2), inner, max_size=3), max_leaves=30)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_JSON, st.integers(0, 3))
+def test_R_LOG_4_the_nesting_check_agrees_with_a_plain_depth(inner, wrap):
+    """`journal.parse` refuses a line nested deeper than MAX_DEPTH, tables and lists alike:
+    the level-by-level check against a recursive depth, at and around the limit."""
+    from pbwcombat.journal import MAX_DEPTH, parse
+
+    for extra in (-1, 0, 1):
+        value: object = inner
+        for i in range(max(0, MAX_DEPTH - _depth(inner) + extra - 1 + wrap % 2)):
+            value = [value] if (i + wrap) % 2 else {"k": value}
+        record = {"v": value}
+        raw = json.dumps(record).encode()
+        assert (parse(raw) is None) == (_depth(record) > MAX_DEPTH), _depth(record)
