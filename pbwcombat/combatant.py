@@ -11,8 +11,7 @@ import re
 from collections.abc import Mapping
 from typing import Any, Literal
 
-from pydantic_core import core_schema as cs
-
+from pbwcombat import core_schema as cs
 from pbwcombat.forms import COORD as _COORD
 from pbwcombat.forms import ID_PATTERN, slug
 from pbwcombat.forms import ID_SCHEMA as _ID

@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 import tomli_w
-from pydantic_core import ValidationError
 
+from pbwcombat.core_schema import ValidationError
 from pbwcombat.errors import InvalidEncounter
 from pbwcombat.model import Combatant, Condition, Encounter, status_for, validate
 from pbwcombat.references import reference_problems

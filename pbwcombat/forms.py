@@ -9,8 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from pydantic_core import core_schema as cs
-
+from pbwcombat import core_schema as cs
 from pbwcombat.cleaning import clean
 from pbwcombat.patterns import lazy
 from pbwcombat.schema import strict_int

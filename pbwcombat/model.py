@@ -10,9 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Literal
 
-from pydantic_core import SchemaValidator
-from pydantic_core import core_schema as cs
-
+from pbwcombat import core_schema as cs
 from pbwcombat.combatant import ActionDef as ActionDef
 from pbwcombat.combatant import Combatant as Combatant
 from pbwcombat.combatant import Condition as Condition
@@ -20,6 +18,7 @@ from pbwcombat.combatant import Readied as Readied
 from pbwcombat.combatant import Status as Status
 from pbwcombat.combatant import Weapon as Weapon
 from pbwcombat.combatant import _combatant_defaults
+from pbwcombat.core_schema import SchemaValidator
 from pbwcombat.forms import duration_or_empty as _duration_or_empty
 from pbwcombat.forms import iso_time_or_empty as _iso_time_or_empty
 from pbwcombat.forms import time_zone as _time_zone

@@ -12,8 +12,7 @@ from __future__ import annotations
 import copy
 from typing import Any, ClassVar, Self
 
-from pydantic_core import core_schema as cs
-
+from pbwcombat import core_schema as cs
 from pbwcombat.frozen import is_classvar
 
 REQUIRED: Any = object()

@@ -169,8 +169,8 @@ def encode_file(original: bytes, enc: Encounter) -> bytes:
     2 for an argument out of bounds, 3 for a state out of bounds); BOM and CRLF as in
     `original`."""
     import tomli_w
-    from pydantic_core import ValidationError
 
+    from pbwcombat.core_schema import ValidationError
     from pbwcombat.document import to_document
     from pbwcombat.model import validate
 

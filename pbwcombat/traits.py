@@ -13,8 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic_core import core_schema as cs
-
+from pbwcombat import core_schema as cs
 from pbwcombat.forms import ID_SCHEMA
 from pbwcombat.patterns import lazy
 from pbwcombat.schema import BOOL, strict_int, text

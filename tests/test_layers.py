@@ -39,6 +39,7 @@ LAYER_OF: dict[str, str] = {
     "pbwcombat": BASE,
     "pbwcombat.frozen": BASE,
     "pbwcombat.schema": BASE,
+    "pbwcombat.core_schema": BASE,  # pydantic-core's validator without its package (start-up)
     "pbwcombat.errors": BASE,
     "pbwcombat.dice": BASE,
     "pbwcombat.geometry": BASE,

@@ -65,8 +65,7 @@ def from_statblock(source: str, side: str, lenient: bool) -> Template:
 def roster(template: Template, ids: list[str], count: int | None, name: str | None,
            roll_hp: bool) -> tuple[str, tuple[str, ...]]:
     """The newcomers' tables as `add --from` gives them, and their Hit Dice if rolled."""
-    from pydantic_core import ValidationError
-
+    from pbwcombat.core_schema import ValidationError
     from pbwcombat.document import problems_of
     from pbwcombat.model import validate_combatant
 
