@@ -7,7 +7,7 @@ No I/O, dice or text here.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, Literal
 
 from pbwcombat import core_schema as cs
@@ -208,8 +208,8 @@ class Encounter(Record):
     #   _index: id → place in `combatants`; dropped when `combatants` is replaced (`replace`),
     #           kept by `changed` (one combatant's fields change, not who is where);
     #   _facts: name → a fact of the combatants' ids, sides, status, conditions and
-    #           weapons (`fact`); dropped when a change gives one of `_FACT_FIELDS` a new
-    #           value;
+    #           weapons (`fact`); dropped, or patched when it has a patch, when a change
+    #           gives one of the fields it reads a new value;
     #   _holders: field → the ids whose field is set (`holders`); one field's entry is
     #           dropped when a change sets or clears that field for someone.
     # Copies share these dicts while they hold for both; a change that drops an entry gives
@@ -221,6 +221,12 @@ class Encounter(Record):
         if index is None:
             index = data["_index"] = {c.id: i for i, c in enumerate(data["combatants"])}
         return index
+
+    def in_file_order(self, ids: Iterable[str]) -> list[Combatant]:
+        """The combatants of `ids` (unknown ones left out), each once, in file order: a few
+        looked up, not every combatant scanned for them."""
+        index, people = self._positions(), self.combatants
+        return [people[i] for i in sorted({index[x] for x in ids if x in index})]
 
     def find(self, cid: str) -> Combatant | None:
         i = self._positions().get(cid)
@@ -234,14 +240,20 @@ class Encounter(Record):
         return data["combatants"][index[cid]]  # type: ignore[no-any-return]  # KeyError: unknown
 
     def fact(self, name: str, compute: Callable[[tuple[Combatant, ...]], Any],
-             reads: frozenset[str] | None = None) -> Any:
+             reads: frozenset[str] | None = None, patch: Patch | None = None) -> Any:
         """A fact the rules ask at every turn (which sides still stand, whose conditions
         run…), computed by `compute` from the combatants' ids, sides and the `reads` of
         `_FACT_FIELDS` only (all of them: None), once per run of changes that touch none of
         those: a fall need not work out again who holds a ranged weapon, nor a shot that
-        spends ammunition which sides still stand (issue 29's cost per turn)."""
-        if reads is not None:
-            _READS.setdefault(name, reads)
+        spends ammunition which sides still stand (issue 29's cost per turn). `patch`
+        carries the fact over a change of one combatant that touches its `reads` (see
+        `Patch`), where working it out again would read every combatant."""
+        if name not in _READS:
+            _READS[name] = reads = _FACT_FIELDS if reads is None else reads
+            for field in reads:
+                _READERS.setdefault(field, []).append(name)
+            if patch is not None:
+                _PATCHES[name] = patch
         data = self.__dict__
         facts: dict[str, Any] | None = data.get("_facts")
         if facts is None:
@@ -375,23 +387,55 @@ class Encounter(Record):
         facts, held = out.get("_facts"), out.get("_holders")
         if facts is not None or held:
             was = before.__dict__
+            touched: list[str] | None = None
             for k, value in changes.items():
                 # facts are kept when their fields keep their values (a hit that leaves the
                 # status "ok" names it all the same: dropped at every hit, they were worked
                 # out again from every combatant, O(n) a turn, issue 29)
-                if facts is not None and k in _FACT_FIELDS and value != was[k]:
-                    facts = {n: v for n, v in facts.items()
-                             if k not in _READS.get(n, _FACT_FIELDS)} or None
-                    if facts is None:
-                        del out["_facts"]
+                if facts is not None and k in _READERS and value != was[k]:
+                    if touched is None:
+                        touched = [k]
                     else:
-                        out["_facts"] = facts  # a dict of its own (the copies share theirs)
+                        touched.append(k)
                 if held and k in held and bool(value) != bool(was[k]):
                     held = out["_holders"] = {f: ids for f, ids in held.items() if f != k}
+            if touched is not None:
+                _carry_facts(obj, facts, touched, i, before, person)  # type: ignore[arg-type]
         return obj
 
 
 _new = object.__new__  # a bare instance, filled by `changed`
+
+# A fact's patch: (the fact, the encounter after the change, the changed combatant's place,
+# it before, it after) → the fact after the change, or None when it cannot say cheaply
+# (the fact is dropped, worked out again when next asked). A patch builds a new value,
+# never edits the one it is given (the encounter before the change still holds it).
+Patch = Callable[[Any, Encounter, int, Combatant, Combatant], Any]
+
+
+def _carry_facts(enc: Encounter, facts: dict[str, Any], touched: list[str], i: int,
+                 before: Combatant, after: Combatant) -> None:
+    """The facts of `enc` after one combatant's change of the `touched` fact fields (each
+    read by some fact): those that read none of them kept, those with a patch patched, the
+    others dropped; `enc` gets a dict of its own (the copies share theirs) only when one is
+    patched or dropped."""
+    names = [n for n in _READERS[touched[0]] if n in facts]
+    for field in touched[1:]:
+        names += [n for n in _READERS[field] if n in facts and n not in names]
+    if not names:
+        return
+    kept = dict(facts)
+    for n in names:
+        patch = _PATCHES.get(n)
+        v = None if patch is None else patch(kept[n], enc, i, before, after)
+        if v is None:
+            del kept[n]
+        else:
+            kept[n] = v
+    if kept:
+        enc.__dict__["_facts"] = kept
+    else:
+        del enc.__dict__["_facts"]
 
 
 def _forget_combatants(enc: Encounter) -> None:
@@ -417,6 +461,8 @@ def _anyone_removed(combatants: tuple[Combatant, ...]) -> bool:
 # and `weapons`: who holds a ranged weapon (R-ENG-5's shooters, `rules.presence`)
 _FACT_FIELDS = frozenset({"status", "conditions", "removed", "nonlethal", "weapons"})
 _READS: dict[str, frozenset[str]] = {}  # fact name → the fields it reads (`fact`'s `reads`)
+_READERS: dict[str, list[str]] = {}  # field → the facts (asked so far) that read it
+_PATCHES: dict[str, Patch] = {}  # fact name → its patch (`fact`'s `patch`)
 REMOVED, STATUS, CONDITIONS, NONLETHAL, WEAPONS = (
     frozenset({f}) for f in ("removed", "status", "conditions", "nonlethal", "weapons"))
 

@@ -24,7 +24,16 @@ from pbwcombat.dispatch import TABLES, dispatch
 from pbwcombat.engine import Resolution
 from pbwcombat.geometry import distance
 from pbwcombat.model import Combatant, Encounter, validate
-from pbwcombat.rules import approach, movement, orders, pathfind, presence, turns
+from pbwcombat.rules import (
+    approach,
+    conditions,
+    engagement,
+    movement,
+    orders,
+    pathfind,
+    presence,
+    turns,
+)
 from pbwcombat.rules.effects import held
 from pbwcombat.rules.engagement import into_melee, shooting_forbidden
 from pbwcombat.service import load
@@ -92,7 +101,8 @@ def plain_holders(enc: Encounter, field: str) -> tuple[str, ...]:
     return tuple(c.id for c in enc.combatants if getattr(c, field))
 
 
-def plain_fact(enc: Encounter, name: str, compute: Any, reads: Any = None) -> Any:
+def plain_fact(enc: Encounter, name: str, compute: Any, reads: Any = None, patch: Any = None
+               ) -> Any:
     return compute(enc.combatants)  # worked out afresh every time it is asked (whatever it reads)
 
 
@@ -292,6 +302,67 @@ def test_R_ORD_1_the_nearest_target_with_the_distance_cut_is_the_full_scans(monk
                 assert fast == plain
                 asked += 1
     assert asked > 3000
+
+
+def _with_one_way_links(enc: Encounter, rng: random.Random) -> Encounter:
+    """`enc` with engagements listed on one side, on both, or on none (a file may say either;
+    the events link and unlink both sides at once)."""
+    if not enc.rules.engagement:
+        return enc
+    for c in enc.combatants:
+        foes = [o.id for o in enc.combatants if o.side != c.side]
+        if foes and rng.random() < 0.5:
+            listed = rng.sample(foes, rng.randint(1, len(foes)))
+            enc = enc.with_combatant(c.id, engaged=tuple(listed))
+        if foes and rng.random() < 0.2:
+            enc = enc.with_combatant(c.id, missile_engaged=(rng.choice(foes),))
+    return enc
+
+
+def plain_linked_with(enc: Encounter, who: str, missile: bool) -> list[str]:
+    """`release_fallen`'s plain form: its own list, then a scan of everyone for the rest."""
+    me = enc.get(who)
+    linked = list(me.missile_engaged if missile else me.engaged)
+    linked += [o.id for o in enc.combatants
+               if who in (o.missile_engaged if missile else o.engaged)
+               and o.id != who and o.id not in linked]
+    return linked
+
+
+def test_R_SIM_3_patched_facts_are_the_facts_worked_out_afresh():
+    """The facts a change of one combatant patches instead of dropping (the standing per
+    side, the foes by side, whose conditions run) are, after every event of 300 random
+    fights, what working them out again from every combatant gives; the links listed one
+    way, kept from the file on, hold every one there is now, and each one's engaged are
+    what the scan of everyone finds (files with one-sided engagements among them)."""
+    rng = random.Random(41)
+    checked = {"standing per side": 0, "foes by side": 0, "condition holders": 0}
+    fresh = {"standing per side": turns._standing_per_side,
+             "foes by side": orders._foes_by_side, "condition holders": conditions._holder_ids}
+    links = 0
+    for i, enc in enumerate(_encounters(300, 11)):
+        enc = _with_one_way_links(enc, rng)
+        events: list[Any] = []
+        sim.play_engine(enc, sim.run_key(b"patched", i), 6, sim.reported(enc), record=events)
+        res = Resolution(enc, DiceSource(b"", 0), "", dispatch=dispatch, tables=TABLES)
+        for e in events:
+            turns.winner_if_over(res.enc)  # the facts asked, so that the next event carries them
+            orders.foes_of(res.enc, res.enc.combatants[0])
+            conditions._holders(res)
+            res.emit(e)
+            facts = res.enc.__dict__.get("_facts", {})
+            for name, compute in fresh.items():
+                if name in facts:
+                    assert facts[name] == compute(res.enc.combatants), name
+                    checked[name] += 1
+            for c in res.enc.combatants:
+                for missile in (False, True):
+                    got = engagement.linked_with(res.enc, c.id, missile)
+                    assert got == plain_linked_with(res.enc, c.id, missile)
+                    links += len(got)
+            one_way = res.enc.__dict__["_facts"]["links listed one way"]
+            assert engagement._one_way(res.enc.combatants) <= one_way
+    assert min(checked.values()) > 10_000 and links > 10_000, (checked, links)
 
 
 def _played(enc: Encounter, key: bytes) -> tuple[sim.Run, list[Any]]:

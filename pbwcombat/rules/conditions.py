@@ -18,7 +18,7 @@ from pbwcombat.dice import Mod, is_dice_expression
 from pbwcombat.engine import Resolution
 from pbwcombat.errors import IllegalAction, UsageError
 from pbwcombat.forms import ID_PATTERN
-from pbwcombat.model import CONDITIONS, REMOVED, STATUS, Combatant, Condition
+from pbwcombat.model import CONDITIONS, REMOVED, STATUS, Combatant, Condition, Encounter
 from pbwcombat.rules.allowance import check_move_action, require_actor
 from pbwcombat.rules.aoo import provoke_in_place
 from pbwcombat.rules.damage import reduce_damage
@@ -137,13 +137,27 @@ def _holders(res: Resolution) -> list[Combatant]:
     """Combatants whose conditions run: the dead and the removed keep theirs silently."""
     enc = res.enc
     ids: tuple[str, ...] = enc.fact("condition holders", _holder_ids,
-                                     CONDITIONS | REMOVED | STATUS)
+                                     CONDITIONS | REMOVED | STATUS, _patch_holders)
     return [enc.get(cid) for cid in ids] if ids else []
 
 
+def _runs_conditions(c: Combatant) -> bool:
+    return bool(c.conditions) and not c.removed and c.status != "dead"
+
+
 def _holder_ids(combatants: tuple[Combatant, ...]) -> tuple[str, ...]:
-    return tuple([c.id for c in combatants
-                  if c.conditions and not c.removed and c.status != "dead"])
+    return tuple([c.id for c in combatants if _runs_conditions(c)])
+
+
+def _patch_holders(ids: tuple[str, ...], enc: Encounter, i: int, before: Combatant,
+                   after: Combatant) -> tuple[str, ...] | None:
+    """`_holder_ids` after one combatant's change: the same while it stays in or out (a
+    fall without conditions in a crowd had everyone read again, issue 29); one that leaves
+    leaves the list; one that joins has it worked out again."""
+    was, now = _runs_conditions(before), _runs_conditions(after)
+    if was == now:
+        return ids
+    return tuple([x for x in ids if x != after.id]) if was else None
 
 
 def tick_turn_start(res: Resolution, who: str) -> None:

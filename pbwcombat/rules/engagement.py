@@ -53,14 +53,40 @@ def release_fallen(res: Resolution, who: str) -> None:
     if not me.counts_as_down:
         return
     for missile in (False, True):
-        linked = list(me.missile_engaged if missile else me.engaged)
-        # (the test that rules out nearly everyone first: one who falls in a crowd of 300
-        # read every combatant's three fields, issue 29)
-        linked += [o.id for o in res.enc.combatants
-                   if who in (o.missile_engaged if missile else o.engaged)
-                   and o.id != who and o.id not in linked]
-        for other in linked:
+        for other in linked_with(res.enc, who, missile):
             res.emit(ev.Disengaged(who, me.display, other, res.enc.get(other).display, missile))
+
+
+def linked_with(enc: Encounter, who: str, missile: bool) -> list[str]:
+    """Those `who` lists as engaged with it (melee, or `missile`), then those who list it
+    that it does not list (a file may say one side only), in file order, as a scan of
+    everyone would find them: looked for among the links listed one way when the file was
+    read, not among everyone at each fall (issue 29). The events never make one (evolve's
+    `_link` links and unlinks both sides at once), so those there are now are among those,
+    asked again live."""
+    linked = list(_lists(enc.get(who), missile))
+    one_way: frozenset[Link] = enc.fact("links listed one way", _one_way, frozenset())
+    if one_way:
+        linked += [o.id for o in enc.in_file_order(
+            o for o, x, m in one_way if x == who and m == missile)
+            if who in _lists(o, missile) and o.id not in linked]
+    return linked
+
+
+Link = tuple[str, str, bool]  # (who lists, whom, missile)
+
+
+def _lists(c: Combatant, missile: bool) -> tuple[str, ...]:
+    return c.missile_engaged if missile else c.engaged
+
+
+def _one_way(combatants: tuple[Combatant, ...]) -> frozenset[Link]:
+    """Each engagement listed by one combatant only (one the other does not list, or an
+    unknown other)."""
+    by_id = {c.id: c for c in combatants}
+    return frozenset([(c.id, x, missile) for c in combatants for missile in (False, True)
+                      for x in _lists(c, missile)
+                      if x not in by_id or c.id not in _lists(by_id[x], missile)])
 
 
 def into_melee(enc: Encounter, shooter: Combatant, target: Combatant) -> bool:

@@ -8,6 +8,7 @@ Resolution is restored); the orders stop there."""
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from functools import partial
 from operator import attrgetter
@@ -59,15 +60,38 @@ def foes_of(enc: Encounter, me: Combatant) -> list[Combatant]:
     places come from an `Encounter.fact` (kept until someone's status or removal changes):
     a scan of everyone at every turn cost 0.12 ms a turn at 300 combatants (issue 29)."""
     people = enc.combatants
-    return [people[i] for i in enc.fact("foes by side", _foes_by_side, REMOVED | STATUS)[me.side]]
+    places = enc.fact("foes by side", _foes_by_side, REMOVED | STATUS, _patch_foes)
+    return [people[i] for i in places[me.side]]
+
+
+def _up(c: Combatant) -> bool:
+    """Not dying, stable, dead or removed: a foe `foes_of` gives."""
+    return not c.removed and c.status in ("ok", "disabled")
 
 
 def _foes_by_side(combatants: tuple[Combatant, ...]) -> dict[str, tuple[int, ...]]:
     """For each side, the places in the file of the enemies `foes_of` gives it."""
-    up = [(i, c.side) for i, c in enumerate(combatants)
-          if not c.removed and c.status in ("ok", "disabled")]
+    up = [(i, c.side) for i, c in enumerate(combatants) if _up(c)]
     return {side: tuple([i for i, s in up if s != side])
             for side in {c.side for c in combatants}}
+
+
+def _patch_foes(places: dict[str, tuple[int, ...]], enc: Encounter, i: int,
+                before: Combatant, after: Combatant) -> dict[str, tuple[int, ...]] | None:
+    """`_foes_by_side` after one combatant's change: its place enters or leaves the other
+    sides' lists (one who fell in a crowd of 300 had everyone read again, issue 29)."""
+    was, now = _up(before), _up(after)
+    if was == now:
+        return places
+    if before.side != after.side:
+        return None
+    moved = {}
+    for side, foes in places.items():
+        if side != after.side:
+            k = bisect_left(foes, i)
+            foes = foes[:k] + (i,) + foes[k:] if now else foes[:k] + foes[k + 1:]
+        moved[side] = foes
+    return moved
 
 
 def _anyone_affected(combatants: tuple[Combatant, ...]) -> bool:
@@ -156,6 +180,19 @@ def _nearest_target(enc: Encounter, me: Combatant, foes: Sequence[Combatant],
             return choice
     return (_nearest(enc, me, foes, square, "melee")
             or _nearest(enc, me, foes, square, "ranged"))
+
+
+def _every_foe_a_target(enc: Encounter) -> bool:
+    """`targets_of` is `foes_of` and nobody is laid low (no conditions or nonlethal damage,
+    not the surprise round): `nearest_target` chooses among every foe by distance alone."""
+    return enc.state.phase != "surprise" and not enc.fact(
+        "anyone affected", _anyone_affected, CONDITIONS | NONLETHAL)
+
+
+def _engaged_foes(enc: Encounter, me: Combatant) -> list[Combatant]:
+    """`[f for f in foes_of(enc, me) if f.id in me.engaged]`, from `me.engaged` (a few)
+    rather than from every foe (a crowd's turn, issue 29)."""
+    return [f for f in enc.in_file_order(me.engaged) if f.side != me.side and _up(f)]
 
 
 def _nearest(enc: Encounter, me: Combatant, pool: Sequence[Combatant], square: Square | None,
@@ -265,6 +302,12 @@ def _move_budget(res: Resolution, me: Combatant) -> int:
 def attack_nearest(res: Resolution, who: str) -> None:
     """R-ORD-1 "attack-nearest"."""
     me = res.enc.get(who)
+    if me.engaged and _every_foe_a_target(res.enc):  # the engaged first, as
+        # `nearest_target` would, from `me.engaged`, not from a list of every foe
+        choice = _nearest(res.enc, me, _engaged_foes(res.enc, me), me.position, "any")
+        if choice is not None:
+            _attack(res, who, *choice)
+            return
     foes = targets_of(res.enc, me)
     if not foes:
         return

@@ -117,8 +117,9 @@ def end_turn(res: Resolution) -> None:
 
 def winner_if_over(enc: Encounter) -> str | None:
     """R-TRN-6: the side left when everyone still able to act shares one side ("" if none)."""
-    sides: frozenset[str] = enc.fact("standing sides", _standing_sides,
-                                        REMOVED | STATUS | CONDITIONS | NONLETHAL)
+    sides: frozenset[str] = enc.fact("standing per side", _standing_per_side,
+                                     REMOVED | STATUS | CONDITIONS | NONLETHAL,
+                                     _patch_standing)[1]
     hurt = enc.holders("nonlethal")  # R-HP-7's knock-out moves with hp: asked live
     if hurt:
         sides = sides | {c.side for c in map(enc.get, hurt) if _standing(c)}
@@ -135,10 +136,41 @@ def _standing(c: Combatant) -> bool:
                      and held(c.affecting).out))
 
 
-def _standing_sides(combatants: tuple[Combatant, ...]) -> frozenset[str]:
-    """The sides of those standing without nonlethal damage (whose state a change of hp alone
-    moves, which the fact would not see: `winner_if_over` asks them live)."""
-    return frozenset([c.side for c in combatants if not c.nonlethal and _standing(c)])
+def _counted_standing(c: Combatant) -> bool:
+    """Standing without nonlethal damage (whose state a change of hp alone moves, which the
+    fact would not see: `winner_if_over` asks those live)."""
+    return not c.nonlethal and _standing(c)
+
+
+Standing = tuple[dict[str, int], frozenset[str]]  # how many stand per side; those sides
+
+
+def _standing_per_side(combatants: tuple[Combatant, ...]) -> Standing:
+    """How many of each side are `_counted_standing` (sides with none left out), and those
+    sides."""
+    counts: dict[str, int] = {}
+    for c in combatants:
+        if _counted_standing(c):
+            counts[c.side] = counts.get(c.side, 0) + 1
+    return counts, frozenset(counts)
+
+
+def _patch_standing(fact: Standing, enc: Encounter, i: int, before: Combatant,
+                    after: Combatant) -> Standing | None:
+    """`_standing_per_side` after one combatant's change: one count moves (a fall in a
+    crowd of 300 worked the fact out again from everyone, issue 29)."""
+    was, now = _counted_standing(before), _counted_standing(after)
+    if was == now:
+        return fact
+    if before.side != after.side:
+        return None
+    counts = dict(fact[0])
+    left = counts.get(after.side, 0) + (1 if now else -1)
+    if left:
+        counts[after.side] = left
+        return counts, fact[1] if left > 1 or not now else frozenset(counts)
+    del counts[after.side]
+    return counts, frozenset(counts)
 
 
 def end_combat(res: Resolution, winner: str, by_hand: bool) -> None:
