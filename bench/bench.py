@@ -7,6 +7,7 @@ in the same run (a benchmark, not a timed test: nothing here fails the suite).
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import os
 import shutil
@@ -15,7 +16,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 BIN = Path(sys.executable).parent
@@ -383,49 +384,48 @@ def _timed(work: Callable[[], object], runs: int, reset: Callable[[], None] | No
     return statistics.median(times[1:])
 
 
-def journal_growth(sizes: tuple[int, ...] = JOURNAL_SIZES, runs: int = 5) -> list[Curve]:
+def journal_growth(sizes: tuple[int, ...] = JOURNAL_SIZES, runs: int = 15) -> list[Curve]:
     """`attack --key` (a new key each time: a key never used; every grown record holds a
     key too), `undo` (of the attack before it) and `log --last 1`, in-process (no
-    start-up), on the duel with a journal of each length, median of `runs`: what a long
-    fight costs a command; and `verify`, which reads every record (up to VERIFY_MOST).
-    Each command runs on the journal the one before it left, as in a fight (the first,
-    untimed, finds a journal grown by the bench, as after an upgrade)."""
+    start-up), on the duel with a journal of each length, median CPU of `runs` rounds
+    over every length in turn (a busy spell weighs on all lengths alike; 15: a
+    millisecond's noise held to a tenth): what a long fight costs a command; and `verify`,
+    which reads every record (up to VERIFY_MOST). Each command runs on the journal the one
+    before it left, as in a fight (the first round, untimed, finds a journal grown by the
+    bench, as after an upgrade)."""
     from pbwcombat import actions as act
     from pbwcombat import reports
     from pbwcombat.service import Options, run_action
 
     os.environ.setdefault("PBWCOMBAT_NOW", "2026-11-29T12:00:00Z")
-    attack, undo, log, verify = [], [], [], []
+    keys = (f"k{i}" for i in itertools.count())
+    hit = act.Attack("hero", "ogre")
+    commands: dict[str, Callable[[Path], object]] = {
+        "attack --key": lambda p: run_action(p, "attack", hit, Options(force=True,
+                                                                     key=next(keys))),
+        "undo": lambda p: reports.undo(p, False, None, False, None, None, None, False, None),
+        "log --last 1": lambda p: reports.log(p, 1, None, None, False, None),
+    }
+    times: dict[tuple[str, int], list[float]] = {(c, n): [] for c in commands for n in sizes}
     with tempfile.TemporaryDirectory() as tmp:
-        for n in sizes:
-            path = prepare_duel(Path(tmp), n)
-            keys = iter(range(10**6))
-            hit = act.Attack("hero", "ogre")
-
-            def attack_once(path: Path = path, keys: Iterator[int] = keys,
-                            hit: act.Attack = hit) -> None:
-                run_action(path, "attack", hit, Options(force=True, key=f"k{next(keys)}"))
-
-            def undo_once(path: Path = path) -> None:
-                reports.undo(path, False, None, False, None, None, None, False, None)
-
-            def log_once(path: Path = path) -> None:
-                reports.log(path, 1, None, None, False, None)
-
-            def verify_once(path: Path = path) -> None:
-                reports.verify(path, None, None, None, None, None)
-
-            attack.append((n, _timed(attack_once, runs)))
-            undo.append((n, _timed(undo_once, runs)))
-            log.append((n, _timed(log_once, runs)))
-            if n <= VERIFY_MOST:  # verify reads every record: at most linear
-                verify.append((n, _timed(verify_once, 1)))
-            for f in Path(tmp).iterdir():
-                f.unlink()
-    return [("attack --key in-process, CPU", "records", attack),
-            ("undo in-process, CPU", "records", undo),
-            ("log --last 1 in-process, CPU", "records", log),
+        paths = [prepare_duel(Path(tmp), n) for n in sizes]
+        for _ in range(runs + 1):
+            for n, path in zip(sizes, paths, strict=True):
+                for name, command in commands.items():
+                    times[name, n].append(_cpu(command, path))
+        verify = [(n, _timed(lambda p=path: reports.verify(p, None, None, None, None, None), 1))
+                  for n, path in zip(sizes, paths, strict=True) if n <= VERIFY_MOST]
+    return [*((f"{name} in-process, CPU", "records",
+               [(n, statistics.median(times[name, n][1:])) for n in sizes])
+              for name in commands),
             ("verify in-process, CPU (every record)", "records", verify)]
+
+
+def _cpu(work: Callable[..., object], *args: object) -> float:
+    """The CPU time (`process_time`) `work(*args)` takes."""
+    start = time.process_time()
+    work(*args)
+    return time.process_time() - start
 
 
 VERIFY_MOST = 10_000  # verify reads the whole journal: timed up to this length
@@ -471,9 +471,7 @@ def walk_growth(runs: int = 7) -> list[Curve]:
 
             def command(action: act.Move) -> float:
                 reset()
-                start = time.process_time()
-                run_action(path, "move", action, Options(force=True))
-                return time.process_time() - start
+                return _cpu(run_action, path, "move", action, Options(force=True))
 
             def engine(enc: Encounter = enc) -> None:
                 apply_action(enc, move, dice_source(enc, ()), "2026-11-29T12:00:00Z", True)
