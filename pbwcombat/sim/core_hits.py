@@ -123,7 +123,8 @@ def provokers(fight: Fight, mover: Fighter, square: tuple[int, int],
     """`rules.aoo.provokers`: the enemies that get an AoO when `mover` leaves (or shoots
     from) `square`, in initiative order (R-DIC-4)."""
     escaped = fight.spent_of(mover).escaped
-    found = [c for c in fight.people
+    near = fight.standing_near(square, fight.reach)  # reach: the longest of anyone's
+    found = [c for c in (fight.people if near is None else near)
              if c.side != mover.side and c.id not in escaped and can_make_aoo(fight, c)
              and not (engaged_exempt and mover.id in c.engaged) and c.threatens(square)]
     if len(found) > 1:

@@ -11,7 +11,7 @@ is refused here before anything changes (the engine's `_try` leaves no trace eit
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from operator import attrgetter
 
 from pbwcombat.geometry import distance, path_cost, path_through
@@ -27,7 +27,7 @@ from pbwcombat.sim.core_hits import (
     engage,
     provokers,
 )
-from pbwcombat.sim.core_state import CoreWeapon, Fight, Fighter, Unsupported
+from pbwcombat.sim.core_state import CoreWeapon, Fight, Fighter, Unsupported, ring
 
 _RANK = attrgetter("rank")
 
@@ -115,20 +115,6 @@ def _nearest(fight: Fight, me: Fighter, pool: Sequence[Fighter], square: Square,
     return best
 
 
-def ring(square: Square, d: int) -> Iterator[Square]:
-    """The squares at distance `d` (R-GEO-2's count of squares) from `square`."""
-    x, y = square
-    if d == 0:
-        yield square
-        return
-    for i in range(x - d, x + d + 1):
-        yield i, y - d
-        yield i, y + d
-    for j in range(y - d + 1, y + d):
-        yield x - d, j
-        yield x + d, j
-
-
 def _first_foe_at(fight: Fight, me: Fighter, square: Square, d: int) -> Fighter | None:
     """The first in file order of `me`'s standing foes at distance `d` from `square`."""
     found: Fighter | None = None
@@ -148,11 +134,8 @@ def _few_squares(d: int, foes: Sequence[Fighter]) -> bool:
 def _nearest_melee(fight: Fight, me: Fighter, square: Square
                    ) -> tuple[Fighter, CoreWeapon] | None:
     """`_nearest(fight, me, foes_of(fight, me), square, "melee")`, looked up around `square`
-    when that is fewer squares than foes (a crowd): rings by distance, the first foe in
-    file order on the nearest ring a melee weapon strikes at."""
-    foes = foes_of(fight, me)
-    if not _few_squares(me.reach, foes):
-        return _nearest(fight, me, foes, square, "melee")
+    (for a crowd: fewer squares within reach than foes): rings by distance, the first foe
+    in file order on the nearest ring a melee weapon strikes at."""
     for d in range(1, me.reach + 1):
         w = me.melee_at.get(d)
         if w is not None:
@@ -166,20 +149,24 @@ def closest_foe(fight: Fight, me: Fighter) -> Fighter:
     """`min(foes_of(fight, me), key=distance from me)`, the first in file order on a tie;
     in a crowd looked up ring by ring around `me` while that is fewer squares than foes."""
     foes = foes_of(fight, me)
-    d = 0
-    while _few_squares(d, foes):
-        f = _first_foe_at(fight, me, me.pos, d)
-        if f is not None:
-            return f
-        d += 1
+    if _few_squares(1, foes):
+        d = 0
+        while _few_squares(d, foes):
+            f = _first_foe_at(fight, me, me.pos, d)
+            if f is not None:
+                return f
+            d += 1
     return min(foes, key=lambda f: distance(me.pos, f.pos))
 
 
 def engaged_foes(fight: Fight, me: Fighter) -> list[Fighter]:
     """`[f for f in foes_of(fight, me) if f.id in me.engaged]`, from the few engaged."""
     by_id = fight.by_id
-    return sorted((by_id[i] for i in dict.fromkeys(me.engaged)
-                   if i in by_id and by_id[i].up and by_id[i].side != me.side), key=_RANK)
+    found = [f for f in (by_id.get(i) for i in me.engaged)
+             if f is not None and f.up and f.side != me.side]
+    if len(found) > 1:
+        found = sorted(dict.fromkeys(found), key=_RANK)
+    return found
 
 
 def nearest_target(fight: Fight, me: Fighter, square: Square
@@ -191,7 +178,8 @@ def nearest_target(fight: Fight, me: Fighter, square: Square
         if choice is not None:
             return choice
     foes = foes_of(fight, me)
-    return (_nearest_melee(fight, me, square)
+    return ((_nearest_melee(fight, me, square) if _few_squares(me.reach, foes)
+             else _nearest(fight, me, foes, square, "melee"))
             or (_nearest(fight, me, foes, square, "ranged") if me.shooter else None))
 
 
@@ -277,29 +265,25 @@ def still_mine(fight: Fight, me: Fighter) -> bool:
 
 
 def board_for(fight: Fight, me: Fighter) -> Board:
-    """`rules.board.board_for` (R-GEO-7/8)."""
-    blocked: set[Square] = set()
-    taken: set[Square] = set()
-    threatened: set[Square] = set()
+    """`rules.board.board_for` (R-GEO-7/8): taken by anyone not dead; blocked by the
+    standing foes (R-GEO-7: the dying, stable and dead may be passed); threatened by the
+    foes that could make an AoO on `me` (`core_hits.can_make_aoo`, inlined: foes stand)."""
+    taken = frozenset([c.pos for c in fight.people if c.status != "dead" and c is not me])
+    foes = foes_of(fight, me)
+    blocked = frozenset([c.pos for c in foes])
     escaped = fight.spent_of(me).escaped
-    for c in fight.people:
-        if c is me:
-            continue
-        if c.status != "dead":
-            taken.add(c.pos)
-        if c.side != me.side and c.up:  # R-GEO-7: the dying, stable and dead may be passed
-            blocked.add(c.pos)
-        if (c.side != me.side and c.id not in escaped and me.id not in c.engaged
-                and can_make_aoo(fight, c)):
-            x, y = c.pos
-            r = c.reach
-            threatened.update((x + dx, y + dy) for dx in range(-r, r + 1)
-                              for dy in range(-r, r + 1)
-                              if (dx or dy) and c.threatens((x + dx, y + dy)))
-    return Board(frozenset(blocked), frozenset(taken), frozenset(threatened))
+    mid, now = me.id, fight.round
+    threatened = frozenset().union(*[
+        c.threatened_squares() for c in foes
+        if c.hp > 0 and not c.flat_footed and c.aoo_round != now and c.id not in escaped
+        and mid not in c.engaged])
+    return Board(blocked, taken, threatened)
 
 
 WALKS_KEPT = 50_000  # answers remembered per encounter, then forgotten all at once
+# after this many asks, an encounter whose walks come up again less than one time in eight
+# (a crowd: every board differs) stops remembering: the key costs a pass over everyone
+WALKS_TRIAL = 512
 
 
 def walk_toward(fight: Fight, me: Fighter, goal: Square, budget: int, stop_at: str | None
@@ -311,13 +295,19 @@ def walk_toward(fight: Fight, me: Fighter, goal: Square, budget: int, stop_at: s
     same few again and again."""
     if budget <= 0:
         return None
+    use = fight.walk_use
+    if use[0] >= WALKS_TRIAL and use[1] * 8 < use[0]:
+        return _walk_toward(fight, me, goal, budget, stop_at)  # memory that does not pay
     key = (stop_at, _walk_key(fight, me, goal, budget))
     walks = fight.walks
+    use[0] += 1
     known = walks.get(key, _UNKNOWN)
     if known is _UNKNOWN:
         if len(walks) >= WALKS_KEPT:
             walks.clear()
         known = walks[key] = _walk_toward(fight, me, goal, budget, stop_at)
+    else:
+        use[1] += 1
     return known  # type: ignore[no-any-return]
 
 
@@ -345,7 +335,14 @@ def _walk_toward(fight: Fight, me: Fighter, goal: Square, budget: int, stop_at: 
                  ) -> tuple[Square, ...] | None:
     foes = [f for f in foes_of(fight, me) if stop_at is None or f.id == stop_at]
     shoots = any(ranged_weapon_for(fight, me, f, None) is not None for f in foes)
-    near = None if shoots else around([f.pos for f in foes], me.reach)
+    # the squares from which a melee weapon may strike, around the foes it can get to: one
+    # farther than the budget and its reach is never among the squares `walk_on` tries
+    # (their least cost is over the budget), so leaving them out changes no answer
+    x, y = me.pos
+    reach, out = me.reach, budget + me.reach
+    near = None if shoots else around(
+        [f.pos for f in foes if -out <= f.pos[0] - x <= out and -out <= f.pos[1] - y <= out],
+        reach)
 
     def aims(sq: Square) -> bool:
         return any(weapon_for(fight, me, f, sq) is not None for f in foes)
@@ -417,12 +414,11 @@ def move(fight: Fight, me: Fighter, steps: list[Square]) -> bool:
     path = path_through(start, steps)
     if not path:
         return False
-    standing = {c.pos: c for c in fight.people if c.status != "dead" and c is not me}
     for sq in path[:-1]:
-        other = standing.get(sq)
+        other = fight.body_at(sq, me)
         if other is not None and other.side != me.side and other.up:
             return False  # R-GEO-7
-    if path[-1] in standing:
+    if fight.body_at(path[-1], me) is not None:
         return False
     kind = _move_kind(fight, me, path_cost(start, path))
     if not kind:
@@ -480,7 +476,8 @@ def _engage_at_rest(fight: Fight, me: Fighter) -> None:
     """`rules.engagement.engage_at_rest` (R-ENG-1)."""
     if me.hp <= 0:
         return
-    for other in fight.people:
+    near = fight.standing_near(me.pos, fight.reach)  # reach: the longest of anyone's
+    for other in fight.people if near is None else near:
         if other.side == me.side or not other.up:
             continue
         if other.within_reach(me.pos) or me.within_reach(other.pos):

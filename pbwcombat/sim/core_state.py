@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, insort
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from operator import attrgetter
 from typing import Any
 
@@ -73,7 +73,7 @@ class Fighter:
                  "defense", "dex_mod", "dodge", "flat_footed", "pos", "weapons", "melee",
                  "reach", "threat", "melee_at", "squares", "engaged", "missile", "presence",
                  "streak", "aoo_round", "clocks", "attacked_by", "initiative", "flee_below",
-                 "shooter", "orders")
+                 "shooter", "orders", "threat_offsets", "threat_cache")
 
     def __init__(self, c: Combatant, rank: int) -> None:
         assert c.position is not None
@@ -99,6 +99,11 @@ class Fighter:
         # the distances some melee weapon threatens (R-AOO-1, `geometry.threatens`)
         self.threat = frozenset(d for d in range(1, self.reach + 1)
                                 if any(w.threatens(d) for w in self.melee))
+        # the (dx, dy) of the squares it threatens around its own (`board_for`)
+        self.threat_offsets = tuple((dx, dy) for dx in range(-self.reach, self.reach + 1)
+                                    for dy in range(-self.reach, self.reach + 1)
+                                    if max(abs(dx), abs(dy)) in self.threat)
+        self.threat_cache: tuple[tuple[int, int], frozenset[tuple[int, int]]] | None = None
         # the first melee weapon that strikes at each distance (`orders.melee_weapon_for`)
         self.melee_at: dict[int, CoreWeapon] = {}
         for d in range(self.reach, 0, -1):
@@ -129,8 +134,10 @@ class Fighter:
         new.defense, new.dex_mod, new.dodge = self.defense, self.dex_mod, self.dodge
         new.flat_footed, new.pos = self.flat_footed, self.pos
         new.weapons = [w.copy() for w in self.weapons] if self.shooter else self.weapons
-        new.melee, new.reach, new.threat, new.melee_at = (
-            self.melee, self.reach, self.threat, self.melee_at)  # never changed (no ammo)
+        new.melee, new.reach, new.threat, new.melee_at, new.threat_offsets = (
+            self.melee, self.reach, self.threat, self.melee_at,
+            self.threat_offsets)  # never changed (no ammo)
+        new.threat_cache = self.threat_cache  # a square and its squares: never changed
         new.squares, new.streak, new.aoo_round, new.clocks = (
             self.squares, self.streak, self.aoo_round, self.clocks)
         new.initiative, new.flee_below, new.shooter, new.orders = (
@@ -143,6 +150,17 @@ class Fighter:
     def within_reach(self, square: tuple[int, int]) -> bool:
         """`geometry.within_reach` (engagement's reach, R-ENG-1/2)."""
         return self.reach > 0 and distance(self.pos, square) <= self.reach
+
+    def threatened_squares(self) -> frozenset[tuple[int, int]]:
+        """The squares it threatens from where it stands (`core_orders.board_for`),
+        remembered with that square: most stand still while others walk past."""
+        known = self.threat_cache
+        if known is not None and known[0] == self.pos:
+            return known[1]
+        x, y = self.pos
+        squares = frozenset([(x + dx, y + dy) for dx, dy in self.threat_offsets])
+        self.threat_cache = (self.pos, squares)
+        return squares
 
     def threatens(self, square: tuple[int, int]) -> bool:
         """`geometry.threatens` (R-AOO-1)."""
@@ -177,7 +195,7 @@ class Fight:
     __slots__ = ("people", "by_id", "order", "rank", "acted", "turn", "round", "clock",
                  "round_clock", "spent", "ended", "winner", "stopped", "dice", "rules",
                  "limit", "trace", "walks", "inner", "outer", "shooters", "cursor", "foes",
-                 "up_count", "sides_up", "at")
+                 "up_count", "sides_up", "at", "lying", "reach", "walk_use")
 
     def __init__(self, template: Template, key: bytes, limit: int) -> None:
         self.people = [f.copy() for f in template.people]
@@ -199,6 +217,7 @@ class Fight:
         self.rules = template.rules
         self.limit = limit
         self.walks = template.walks
+        self.walk_use = template.walk_use
         # `advance`'s place in `order`: everyone before it has acted this round (`acted`
         # only grows within a round), so the scan need not start from the top each turn
         self.cursor = 0
@@ -210,10 +229,18 @@ class Fight:
         self.foes: dict[str, list[Fighter]] = {f.side: [] for f in self.people}
         self.up_count = dict.fromkeys(self.foes, 0)
         self.at: dict[tuple[int, int], list[Fighter]] = {}
-        for f in self.people:
+        self.lying: dict[tuple[int, int], list[Fighter]] = {}  # the fallen, not dead
+        for f in self.people:  # in file order: each list is too
             if f.up:
-                self._stands(f)
+                self.up_count[f.side] += 1
+                for side, foes in self.foes.items():
+                    if side != f.side:
+                        foes.append(f)
+                self.at.setdefault(f.pos, []).append(f)
+            elif f.status != "dead":
+                self.lying.setdefault(f.pos, []).append(f)
         self.sides_up = sum(1 for n in self.up_count.values() if n)
+        self.reach = template.reach
         # the differential tests' trace: (who, dice drawn, hp and squares of all) at each
         # turn start; None in `odds`
         self.trace: list[tuple[str, int, tuple[tuple[int, tuple[int, int]], ...]]] | None = None
@@ -237,8 +264,15 @@ class Fight:
 
     def set_status(self, f: Fighter, status: str) -> None:
         """`f`'s status, and with it `up` and who stands (the one place `up` changes)."""
+        was_lying = not f.up and f.status != "dead"
         f.status = status
         up = status == "ok" or status == "disabled"
+        lying = not up and status != "dead"
+        if lying != was_lying:
+            if lying:
+                self.lying.setdefault(f.pos, []).append(f)
+            else:
+                self.lying[f.pos].remove(f)
         if up == f.up:
             return
         f.up = up
@@ -266,13 +300,35 @@ class Fight:
     def place(self, f: Fighter, square: tuple[int, int]) -> None:
         """`f` steps onto `square` (an ally's square may be passed, so a square may hold
         two for a moment)."""
-        if f.up:
-            self.at[f.pos].remove(f)
-            self.at.setdefault(square, []).append(f)
+        where = self.at if f.up else self.lying if f.status != "dead" else None
+        if where is not None:
+            where[f.pos].remove(f)
+            where.setdefault(square, []).append(f)
         f.pos = square
+
+    def body_at(self, square: tuple[int, int], me: Fighter) -> Fighter | None:
+        """The last in file order of those not dead on `square` but `me` (`core_orders.move`
+        asks who holds a square)."""
+        found = None
+        for group in (self.at.get(square, ()), self.lying.get(square, ())):
+            for f in group:
+                if f is not me and (found is None or f.rank > found.rank):
+                    found = f
+        return found
 
     def standing_at(self, square: tuple[int, int]) -> Sequence[Fighter]:
         return self.at.get(square, ())
+
+    def standing_near(self, square: tuple[int, int], d: int) -> list[Fighter] | None:
+        """The standing within `d` of `square` in file order, looked up square by square;
+        None when that is more squares than fighters (scan everyone, then)."""
+        if (2 * d + 1) ** 2 > len(self.people):
+            return None
+        at = self.at
+        found = [f for r in range(d + 1) for sq in ring(square, r) for f in at.get(sq, ())]
+        if len(found) > 1:
+            found.sort(key=_RANK)
+        return found
 
     def spent_of(self, f: Fighter) -> Spent:
         return self.spent if f.id == self.turn else _NOTHING
@@ -282,6 +338,20 @@ class Fight:
 
 
 _LIMITS = {s: 2**64 - 2**64 % s for s in (4, 6, 8, 10, 12, 20, 100)}  # R-DIC-2's bound
+def ring(square: tuple[int, int], d: int) -> Iterator[tuple[int, int]]:
+    """The squares at distance `d` (R-GEO-2's count of squares) from `square`."""
+    x, y = square
+    if d == 0:
+        yield square
+        return
+    for i in range(x - d, x + d + 1):
+        yield i, y - d
+        yield i, y + d
+    for j in range(y - d + 1, y + d):
+        yield x - d, j
+        yield x + d, j
+
+
 _NOTHING = Spent()  # what a combatant whose turn it is not has spent (never changed)
 _RANK = attrgetter("rank")
 
@@ -307,10 +377,11 @@ class Template:
     """What every run of one `odds` starts from (built once)."""
 
     __slots__ = ("people", "rules", "clock", "walks", "setup", "base", "order", "rank",
-                 "acted", "turn", "round", "round_clock", "spent")
+                 "acted", "turn", "round", "round_clock", "spent", "reach", "walk_use")
 
     def __init__(self, enc: Encounter) -> None:
         self.people = [Fighter(c, i) for i, c in enumerate(enc.active)]
+        self.reach = max((f.reach for f in self.people), default=0)  # the longest melee reach
         self.rules = Rules(enc)
         st = enc.state
         self.setup = st.phase == "setup"  # initiative to roll; else a fight under way
@@ -332,6 +403,7 @@ class Template:
         # `core_orders.walk_toward`'s answers by what they depend on: the runs of one `odds`
         # walk from the same few boards again and again (R-SIM speed)
         self.walks: dict[Any, Any] = {}
+        self.walk_use = [0, 0]  # walks asked, walks found remembered
 
 
 def ineligible(enc: Encounter) -> str:
