@@ -438,12 +438,13 @@ WALK_LEGS = 40  # legs of 100 squares: a 4,000-square walk
 def walk_growth(runs: int = 7) -> list[Curve]:
     """A long `move` in-process (4,000 squares along a row out of everyone's reach, with
     `--force` for the distance) among crowds of each size, and a 1-square `move` of the same
-    file (the file's own cost: load, check, write, journal), CPU, in interleaved pairs; the
-    walk's own cost is the median of each pair's difference (a difference of medians of two
-    figures of 80-100 ms at 500 carried their noise), and the same walk resolved by the
-    engine alone (no file read or written). A walk's cost per square should not grow with
-    the crowd."""
+    file (the file's own cost: load, check, write, journal), CPU, in interleaved pairs, each
+    move undone before the next; the walk's own cost is the median of each pair's difference
+    (a difference of medians of two figures of 80-100 ms at 500 carried their noise), and the
+    same walk resolved by the engine alone (no file read or written). A walk's cost per
+    square should not grow with the crowd."""
     from pbwcombat import actions as act
+    from pbwcombat import reports
     from pbwcombat.dispatch import apply_action
     from pbwcombat.model import Encounter
     from pbwcombat.service import Options, dice_source, load, run_action, with_generator
@@ -462,16 +463,14 @@ def walk_growth(runs: int = 7) -> list[Curve]:
             journal.unlink(missing_ok=True)
             run_action(path, "roll-initiative", act.RollInitiative(False), Options(supplied=(20,)
                                                                                    + (1,) * n))
-            saved = path.read_bytes(), journal.read_bytes()
             enc = with_generator(load(path)[1])
 
-            def reset(saved: tuple[bytes, bytes] = saved) -> None:
-                path.write_bytes(saved[0])
-                journal.write_bytes(saved[1])
-
             def command(action: act.Move) -> float:
-                reset()
-                return _cpu(run_action, path, "move", action, Options(force=True))
+                """The move, timed, then undone (untimed): the next move finds the same
+                file and a journal its index vouches for, as in a fight."""
+                spent = _cpu(run_action, path, "move", action, Options(force=True))
+                reports.undo(path, False, None, False, None, None, None, False, None)
+                return spent
 
             def engine(enc: Encounter = enc) -> None:
                 apply_action(enc, move, dice_source(enc, ()), "2026-11-29T12:00:00Z", True)
