@@ -207,13 +207,14 @@ class Encounter(Record):
     # every functional update, since they hold no records (only ids, places, sides, counts):
     #   _index: id → place in `combatants`; dropped when `combatants` is replaced (`replace`),
     #           kept by `changed` (one combatant's fields change, not who is where);
-    #   _facts: name → a fact of the combatants' ids, sides, status, conditions and
-    #           weapons (`fact`); dropped, or patched when it has a patch, when a change
-    #           gives one of the fields it reads a new value;
+    #   _facts: name → a fact of the combatants' ids, sides and `_FACT_FIELDS` (`fact`);
+    #           dropped, or patched when it has a patch, when a change gives one of the
+    #           fields it reads a new value;
     #   _holders: field → the ids whose field is set (`holders`); one field's entry is
     #           dropped when a change sets or clears that field for someone.
-    # Copies share these dicts while they hold for both; a change that drops an entry gives
-    # its copy a dict of its own, never editing the one it shares.
+    # Copies share these dicts while they hold for both (and so would any entry made later
+    # of one); a change that could make them differ gives its copy a dict of its own,
+    # never editing the one it shares.
     def _positions(self) -> dict[str, int]:
         """id → index in `combatants` (lookups stay O(1))."""
         data = self.__dict__
@@ -268,6 +269,8 @@ class Encounter(Record):
         a change sets or clears that field for someone (not a scan of everyone at every turn:
         issue 29's cost per turn)."""
         data = self.__dict__
+        if field not in _HOLDER_FIELDS:  # (kept only for the fields `changed` watches)
+            return tuple([c.id for c in data["combatants"] if getattr(c, field)])
         held: dict[str, tuple[str, ...]] | None = data.get("_holders")
         if held is None:
             held = data["_holders"] = {}
@@ -388,16 +391,20 @@ class Encounter(Record):
         if facts is not None or held:
             was = before.__dict__
             touched: list[str] | None = None
+            unshared = False
             for k, value in changes.items():
                 # facts are kept when their fields keep their values (a hit that leaves the
                 # status "ok" names it all the same: dropped at every hit, they were worked
                 # out again from every combatant, O(n) a turn, issue 29)
-                if facts is not None and k in _READERS and value != was[k]:
-                    if touched is None:
-                        touched = [k]
-                    else:
-                        touched.append(k)
-                if held and k in held and bool(value) != bool(was[k]):
+                if facts is not None and k in _FACT_FIELDS and value != was[k]:
+                    if k in _READERS:
+                        touched = [k] if touched is None else [*touched, k]
+                    elif not unshared:  # no fact asked reads it: the same facts, in a
+                        unshared = True  # dict of its own (one asked later of either
+                        out["_facts"] = dict(facts)  # copy would hold for the other too)
+                if held and k in _HOLDER_FIELDS and bool(value) != bool(was[k]):
+                    # (a dict of its own even when `k` was not asked yet: asked later of
+                    # one copy, it would hold for both)
                     held = out["_holders"] = {f: ids for f, ids in held.items() if f != k}
             if touched is not None:
                 _carry_facts(obj, facts, touched, i, before, person)  # type: ignore[arg-type]
@@ -415,15 +422,13 @@ Patch = Callable[[Any, Encounter, int, Combatant, Combatant], Any]
 
 def _carry_facts(enc: Encounter, facts: dict[str, Any], touched: list[str], i: int,
                  before: Combatant, after: Combatant) -> None:
-    """The facts of `enc` after one combatant's change of the `touched` fact fields (each
-    read by some fact): those that read none of them kept, those with a patch patched, the
-    others dropped; `enc` gets a dict of its own (the copies share theirs) only when one is
-    patched or dropped."""
-    names = [n for n in _READERS[touched[0]] if n in facts]
+    """The facts of `enc` after one combatant's change of the `touched` fact fields: those
+    that read none of them kept, those with a patch patched, the others dropped, in a dict
+    of its own (copies share one only while every fact field is the same for them: a fact
+    worked out later on one holds for the others)."""
+    names = [n for n in _READERS.get(touched[0], ()) if n in facts]
     for field in touched[1:]:
-        names += [n for n in _READERS[field] if n in facts and n not in names]
-    if not names:
-        return
+        names += [n for n in _READERS.get(field, ()) if n in facts and n not in names]
     kept = dict(facts)
     for n in names:
         patch = _PATCHES.get(n)
@@ -457,11 +462,15 @@ def _anyone_removed(combatants: tuple[Combatant, ...]) -> bool:
     return any(c.removed for c in combatants)
 
 
-# what Encounter.fact reads (`nonlethal`: knocked out, R-HP-7; hp moves with `status`)
-# and `weapons`: who holds a ranged weapon (R-ENG-5's shooters, `rules.presence`)
-_FACT_FIELDS = frozenset({"status", "conditions", "removed", "nonlethal", "weapons"})
+# what Encounter.fact reads (`nonlethal`: knocked out, R-HP-7; hp moves with `status`),
+# `weapons`: who holds a ranged weapon (R-ENG-5's shooters, `rules.presence`), `position`
+# (who stands where, `rules.orders`) and the engagements (`rules.engagement`)
+_FACT_FIELDS = frozenset({"status", "conditions", "removed", "nonlethal", "weapons",
+                          "position", "engaged", "missile_engaged"})
 _READS: dict[str, frozenset[str]] = {}  # fact name → the fields it reads (`fact`'s `reads`)
 _READERS: dict[str, list[str]] = {}  # field → the facts (asked so far) that read it
+# the fields whose holders `Encounter.holders` keeps (`changed` watches them)
+_HOLDER_FIELDS = frozenset({"aid", "guarding", "nonlethal", "presence", "readied"})
 _PATCHES: dict[str, Patch] = {}  # fact name → its patch (`fact`'s `patch`)
 REMOVED, STATUS, CONDITIONS, NONLETHAL, WEAPONS = (
     frozenset({f}) for f in ("removed", "status", "conditions", "nonlethal", "weapons"))

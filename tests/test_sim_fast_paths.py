@@ -259,6 +259,26 @@ def test_R_SIM_3_the_holders_cache_follows_each_change_and_leaves_older_states_a
     assert same.fact("held", count) == 0
 
 
+def test_R_SIM_3_a_cache_first_asked_of_a_copy_is_not_its_originals():
+    """A fact or holders list asked first of an encounter's copy after a change (a move, a
+    guard, an engagement) is the copy's alone: the original still gives its own."""
+    enc = _crowded(random.Random(5))
+    first, second = enc.combatants[0], enc.combatants[1]
+    turns.winner_if_over(enc)  # the caches exist (then shared by the copy)
+    enc.holders("aid")
+    copy = enc.with_combatant(first.id, position=(11, 11), guarding=second.id,
+                              engaged=(second.id,))
+    asked = {"the up by square": (orders._up_by_square, orders._PLACED, orders._patch_squares),
+             "links listed one way": (engagement._one_way, frozenset(), None)}
+    for name, (compute, reads, patch) in asked.items():
+        copy.fact(name, compute, reads, patch)
+    assert copy.holders("guarding") == (first.id,)
+    for name, (compute, reads, patch) in asked.items():
+        assert enc.fact(name, compute, reads, patch) == compute(enc.combatants), name
+        assert copy.fact(name, compute, reads, patch) == compute(copy.combatants), name
+    assert enc.holders("guarding") == plain_holders(enc, "guarding")
+
+
 def _states(encounters: list[Encounter]) -> Iterator[Resolution]:
     """A Resolution at every turn start of a fight from each encounter (its events folded),
     to ask the fast and plain forms the same questions on states fights really reach."""
@@ -331,14 +351,17 @@ def plain_linked_with(enc: Encounter, who: str, missile: bool) -> list[str]:
 
 def test_R_SIM_3_patched_facts_are_the_facts_worked_out_afresh():
     """The facts a change of one combatant patches instead of dropping (the standing per
-    side, the foes by side, whose conditions run) are, after every event of 300 random
-    fights, what working them out again from every combatant gives; the links listed one
-    way, kept from the file on, hold every one there is now, and each one's engaged are
-    what the scan of everyone finds (files with one-sided engagements among them)."""
+    side, the foes by side, whose conditions run, the up by square) are, after every event
+    of 300 random fights, what working them out again from every combatant gives; the
+    links listed one way, kept from the file on, hold every one there is now, and each
+    one's engaged are what the scan of everyone finds (files with one-sided engagements
+    among them)."""
     rng = random.Random(41)
-    checked = {"standing per side": 0, "foes by side": 0, "condition holders": 0}
+    checked = {"standing per side": 0, "foes by side": 0, "condition holders": 0,
+               "the up by square": 0}
     fresh = {"standing per side": turns._standing_per_side,
-             "foes by side": orders._foes_by_side, "condition holders": conditions._holder_ids}
+             "foes by side": orders._foes_by_side, "condition holders": conditions._holder_ids,
+             "the up by square": orders._up_by_square}
     links = 0
     for i, enc in enumerate(_encounters(300, 11)):
         enc = _with_one_way_links(enc, rng)
@@ -349,6 +372,8 @@ def test_R_SIM_3_patched_facts_are_the_facts_worked_out_afresh():
             turns.winner_if_over(res.enc)  # the facts asked, so that the next event carries them
             orders.foes_of(res.enc, res.enc.combatants[0])
             conditions._holders(res)
+            res.enc.fact("the up by square", orders._up_by_square, orders._PLACED,
+                         orders._patch_squares)
             res.emit(e)
             facts = res.enc.__dict__.get("_facts", {})
             for name, compute in fresh.items():
@@ -363,6 +388,40 @@ def test_R_SIM_3_patched_facts_are_the_facts_worked_out_afresh():
             one_way = res.enc.__dict__["_facts"]["links listed one way"]
             assert engagement._one_way(res.enc.combatants) <= one_way
     assert min(checked.values()) > 10_000 and links > 10_000, (checked, links)
+
+
+def test_R_ORD_1_the_nearest_foe_from_the_squares_around_is_nearest_targets_choice():
+    """attack-nearest's choice without a list of every foe (the engaged from `me.engaged`,
+    those in reach from the squares around it) is `nearest_target`'s among every foe, for
+    every combatant at every turn start of 300 random fights where nobody is laid low (reach
+    1 and 2, reach_adjacent, bows, fallen and moved foes, gridless boards)."""
+    rng = random.Random(13)
+    asked = on_grid = 0
+    for res in _states(_encounters(200, 13) + [_crowded(rng) for _ in range(60)]):
+        enc = res.enc
+        if not orders._every_foe_a_target(enc):
+            continue
+        for me in enc.active:
+            assert orders._nearest_foe(enc, me) == orders.nearest_target(
+                enc, me, orders.foes_of(enc, me), me.position)
+            asked += 1
+            on_grid += orders._reach_on_grid(enc, me)
+    assert asked > 10_000 and on_grid > 5_000, (asked, on_grid)
+
+
+def _crowded(rng: random.Random) -> Encounter:
+    """12 to 40 combatants without conditions on a 10×10 grid (some squares left free),
+    two or three sides, random weapons (reach 1 and 2, bows), some groups."""
+    n = rng.randint(12, 40)
+    squares = rng.sample([(x, y) for x in range(10) for y in range(10)], n)
+    sides = ["a", "b", "c"][:rng.choice((2, 3))]
+    people = [{"id": f"c{i}", "side": sides[i % len(sides)], "hp": rng.randint(2, 14),
+               "defense": rng.randint(10, 16), "initiative_mod": rng.randint(0, 4),
+               "weapons": random_weapons(rng), "position": list(squares[i]),
+               **({"group": f"g{i % 3}"} if rng.random() < 0.2 else {})}
+              for i in range(n)]
+    text = tomli_w.dumps({"schema": 1, "name": "crowded", "combatants": people})
+    return validate(tomllib.loads(text))
 
 
 def _played(enc: Encounter, key: bytes) -> tuple[sim.Run, list[Any]]:

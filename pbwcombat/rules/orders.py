@@ -195,6 +195,102 @@ def _engaged_foes(enc: Encounter, me: Combatant) -> list[Combatant]:
     return [f for f in enc.in_file_order(me.engaged) if f.side != me.side and _up(f)]
 
 
+def _nearest_foe(enc: Encounter, me: Combatant) -> tuple[Combatant, Weapon] | None:
+    """`nearest_target(enc, me, foes_of(enc, me), me.position)` when `_every_foe_a_target`:
+    the engaged from `me.engaged`, those in reach from the squares around `me`, the list of
+    every foe only for a shot."""
+    square = me.position
+    if me.engaged:
+        choice = _nearest(enc, me, _engaged_foes(enc, me), square, "any")
+        if choice is not None:
+            return choice
+    if _reach_on_grid(enc, me):
+        choice = _in_reach_on_grid(enc, me)
+    else:
+        choice = _nearest(enc, me, foes_of(enc, me), square, "melee")
+    if choice is not None:
+        return choice
+    if _farthest(me, "ranged") < 0:
+        return None
+    return _nearest(enc, me, foes_of(enc, me), square, "ranged")
+
+
+def _reach_on_grid(enc: Encounter, me: Combatant) -> bool:
+    """Whether `_in_reach_on_grid` may answer for `me`: it stands on the grid, everyone up
+    too, and there are fewer squares within its reach than foes."""
+    far, square = _farthest(me, "melee"), me.position
+    if square is None or (2 * far + 1) ** 2 > len(
+            enc.fact("foes by side", _foes_by_side, REMOVED | STATUS, _patch_foes)[me.side]):
+        return False
+    return not enc.fact("the up by square", _up_by_square, _PLACED, _patch_squares)[1]
+
+
+def _in_reach_on_grid(enc: Encounter, me: Combatant) -> tuple[Combatant, Weapon] | None:
+    """`_nearest(enc, me, foes_of(enc, me), me.position, "melee")` read off the squares
+    within reach of `me`, nearest first (a weapon reaches all at one distance or none; file
+    order among them), when `_reach_on_grid`."""
+    by_square = enc.fact("the up by square", _up_by_square, _PLACED, _patch_squares)[0]
+    people = enc.combatants
+    assert me.position is not None
+    x, y = me.position
+    far = _farthest(me, "melee")
+    for d in range(1, far + 1):
+        w = next((w for w in me.weapons if w.kind == "melee" and weapon_threatens(w, d)), None)
+        if w is None:
+            continue
+        ring = [(x + dx, y - d) for dx in range(-d, d + 1)]
+        ring += [(x + dx, y + d) for dx in range(-d, d + 1)]
+        ring += [(x + e, y + dy) for dy in range(1 - d, d) for e in (-d, d)]
+        found = [i for sq in ring for i in by_square.get(sq, ()) if people[i].side != me.side]
+        if found:
+            return people[min(found)], w
+    return None
+
+
+_PLACED = REMOVED | STATUS | frozenset({"position"})
+Squares = tuple[dict[Square, tuple[int, ...]], int]  # the up's places by square; how many
+# up have no square
+
+
+def _up_by_square(combatants: tuple[Combatant, ...]) -> Squares:
+    """The places in the file of those `foes_of` may give (`_up`), by square; and how many
+    of them have none (gridless, or a newcomer not placed yet)."""
+    by_square: dict[Square, tuple[int, ...]] = {}
+    unplaced = 0
+    for i, c in enumerate(combatants):
+        if _up(c):
+            if c.position is None:
+                unplaced += 1
+            else:
+                by_square[c.position] = (*by_square.get(c.position, ()), i)
+    return by_square, unplaced
+
+
+def _patch_squares(fact: Squares, enc: Encounter, i: int, before: Combatant,
+                   after: Combatant) -> Squares:
+    """`_up_by_square` after one combatant's change: its place leaves its old square and
+    enters its new one (a fall or a move, not everyone read again)."""
+    was, now = _up(before), _up(after)
+    if was == now and (not now or before.position == after.position):
+        return fact
+    by_square, unplaced = dict(fact[0]), fact[1]
+    if was:
+        if before.position is None:
+            unplaced -= 1
+        else:
+            left = tuple([j for j in by_square[before.position] if j != i])
+            if left:
+                by_square[before.position] = left
+            else:
+                del by_square[before.position]
+    if now:
+        if after.position is None:
+            unplaced += 1
+        else:
+            by_square[after.position] = tuple(sorted((*by_square.get(after.position, ()), i)))
+    return by_square, unplaced
+
+
 def _nearest(enc: Encounter, me: Combatant, pool: Sequence[Combatant], square: Square | None,
              kind: str) -> tuple[Combatant, Weapon] | None:
     """The nearest of `pool` that `me` can attack from `square` with a weapon of `kind`
@@ -202,6 +298,8 @@ def _nearest(enc: Encounter, me: Combatant, pool: Sequence[Combatant], square: S
     best: tuple[Combatant, Weapon] | None = None
     best_gap = 0
     far = _farthest(me, kind)
+    if far < 0:  # no weapon of `kind`: none of `pool` could be attacked (not asked of each)
+        return None
     x, y = square if square is not None else (0, 0)
     for f in pool:
         at = f.position  # no weapon of `kind` strikes farther (R-GEO-2's distance, inlined:
@@ -223,8 +321,10 @@ def _nearest(enc: Encounter, me: Combatant, pool: Sequence[Combatant], square: S
 
 def _farthest(me: Combatant, kind: str) -> int:
     """The greatest distance a weapon of `kind` ("melee", "ranged", "any") may strike at:
-    `melee_weapon_for` and `ranged_weapon_for` find none for a target farther away."""
-    far = 0  # max_reach (melee) and the longest range with ammunition left, in one pass
+    `melee_weapon_for` and `ranged_weapon_for` find none for a target farther away; -1
+    when `me` holds no melee weapon (for "melee"), no ranged weapon with ammunition left
+    (for "ranged"), or neither (for "any"): they find none for any target."""
+    far = -1  # max_reach (melee) and the longest range with ammunition left, in one pass
     for w in me.weapons:
         if w.kind == "melee":
             if kind != "ranged" and w.reach > far:
@@ -302,9 +402,8 @@ def _move_budget(res: Resolution, me: Combatant) -> int:
 def attack_nearest(res: Resolution, who: str) -> None:
     """R-ORD-1 "attack-nearest"."""
     me = res.enc.get(who)
-    if me.engaged and _every_foe_a_target(res.enc):  # the engaged first, as
-        # `nearest_target` would, from `me.engaged`, not from a list of every foe
-        choice = _nearest(res.enc, me, _engaged_foes(res.enc, me), me.position, "any")
+    if _every_foe_a_target(res.enc):  # what `nearest_target` chooses, without a list of
+        choice = _nearest_foe(res.enc, me)  # every foe (a crowd's turn, issue 29)
         if choice is not None:
             _attack(res, who, *choice)
             return

@@ -213,23 +213,43 @@ def advance(res: Resolution) -> None:
 def _not_passed(res: Resolution) -> Iterator[str]:
     """The order as it stood when asked, those who have acted or are delaying left out, as
     the state stands when each is reached (a skip before it changes the state). The ids
-    passed over are looked up in a set made once per state, not in the growing tuples
-    (with n combatants a turn's look-ups were O(n²): issue 29's cost per turn)."""
+    passed over are looked up in a set (`_passed`), not in the growing tuples (with n
+    combatants a turn's look-ups were O(n²): issue 29's cost per turn)."""
     st = res.enc.state
-    passed = {*st.acted, *st.delaying}
+    passed = _passed(res, st)
     order, start = st.order, _resume_at(res, st, passed)
     first = True
     for k in range(start, len(order)):
         cid = order[k]
         now = res.enc.state
-        if now is not st:
+        if now is not st or res.memo["passed"][0] is not st.acted:
             st = now
-            passed = {*st.acted, *st.delaying}
+            passed = _passed(res, st)
         if cid not in passed:
             if first:  # (nothing changed the state yet: the first at the state asked)
                 first = False
                 res.memo["turn order from"] = (order, st.acted, st.delaying, k)
             yield cid
+
+
+def _passed(res: Resolution, st: State) -> set[str]:
+    """`st.acted` and `st.delaying` as a set, kept in `res.memo` with the tuples it holds:
+    grown in place by the ids a later state of the round added to `acted` (a turn adds one
+    or a few), made afresh otherwise (a new round, a delay, a rewound state). Made afresh
+    at every turn, it read all who acted: O(n) a turn (issue 29)."""
+    memo = res.memo.get("passed")
+    if memo is not None:
+        acted, delaying, passed = memo
+        if acted is st.acted and delaying is st.delaying:
+            return passed  # type: ignore[no-any-return]
+        if delaying == st.delaying and len(st.acted) > len(acted) \
+                and st.acted[:len(acted)] == acted:
+            passed.update(st.acted[len(acted):])
+            res.memo["passed"] = (st.acted, st.delaying, passed)
+            return passed  # type: ignore[no-any-return]
+    passed = {*st.acted, *st.delaying}
+    res.memo["passed"] = (st.acted, st.delaying, passed)
+    return passed
 
 
 def _resume_at(res: Resolution, st: State, passed: set[str]) -> int:
