@@ -47,6 +47,13 @@ if _the_command():
 
     if _signal.getsignal(_signal.SIGINT) != _signal.SIG_IGN:
         _signal.signal(_signal.SIGINT, _interrupted_early)
+    # A command is one short process that leaves no cyclic garbage (gc.collect() finds 0
+    # objects after an attack or a 2,000-combatant roll-initiative), so the collector's passes
+    # over the objects its imports and its work create are pure cost: ~17 M instructions of
+    # start-up, 11-16 % of a large roll-initiative. Reference counting still frees everything.
+    import gc
+
+    gc.disable()
 
 from pbwcombat import regular as _regular  # noqa: E402 — only os and stat: the handler reads with it
 

@@ -170,3 +170,18 @@ def test_R_ORD_4_the_rule_player_is_registered_once_dispatch_is_imported() -> No
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
                           timeout=120, check=True)
     assert done.stdout.strip() == "1"
+
+
+@pytest.mark.parametrize(("argv0", "collecting"), [
+    ("/usr/local/bin/pbwcombat", False),  # the installed command
+    ("-c", True),                          # a library user's process
+])
+def test_only_the_command_turns_the_garbage_collector_off(argv0: str,
+                                                          collecting: bool) -> None:
+    """A command is one short process that leaves no cyclic garbage, so it runs without the
+    collector's passes (docs/dev/speed.md); a process that imports pbwcombat keeps its own."""
+    probe = (f"import sys\nsys.argv[0] = {argv0!r}\nimport gc, pbwcombat.cli\n"
+             "print(gc.isenabled())")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          timeout=120, check=True)
+    assert done.stdout.strip() == str(collecting)
