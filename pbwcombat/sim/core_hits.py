@@ -27,26 +27,27 @@ def attack_roll(fight: Fight, a: Fighter, t: Fighter, w: CoreWeapon, mod: int = 
                 engages: bool = True) -> bool:
     """`rules.attack_roll.attack_roll` (R-ATK-1…5): the d20, the attack recorded (R-DIS-2),
     engagement (R-ATK-5), confirmation (R-ATK-3), damage (R-ATK-4), hit points (R-HP)."""
-    defense = effective_defense(t)
+    defense = effective_defense(t) if t.flat_footed else t.defense
     bonus = w.attack + mod
-    natural = fight.die(20)
+    die = fight.die
+    natural = die(20)
     hit = natural != 1 and (natural == 20 or natural + bonus >= defense)
-    threat = hit and (natural == 20 or natural >= w.crit_range)
     t.attacked_by[a.id] = fight.clock  # AttackRecorded
     if engages:
         engage(fight, a, t, missile=not w.melee)
     if not hit:
         return False
-    critical = threat
-    if threat and fight.rules.confirm:
-        n = fight.die(20)
-        critical = n != 1 and (n == 20 or n + bonus >= defense)
-    times = w.crit_mult if critical else 1
-    total = 0
-    for _ in range(times):
-        for _ in range(w.dice):
-            total += fight.die(w.sides)
-        total += w.bonus
+    times = 1
+    if natural >= w.crit_range or natural == 20:  # a threat (R-ATK-3)
+        if fight.rules.confirm:
+            n = die(20)
+            if n != 1 and (n == 20 or n + bonus >= defense):
+                times = w.crit_mult
+        else:
+            times = w.crit_mult
+    count, sides, total = w.dice, w.sides, w.bonus * times
+    for _ in range(times * count):  # the dice in the engine's order: the same draws
+        total += die(sides)
     change_hp(fight, t, -max(1, total))
     return True
 
@@ -79,27 +80,32 @@ def release_fallen(fight: Fight, f: Fighter) -> None:
 
 def engage(fight: Fight, a: Fighter, b: Fighter, missile: bool) -> None:
     """`rules.engagement.engage` (R-ENG-1/3/5/6)."""
-    if a.side == b.side or a.status == "dead" or b.status == "dead" or a.hp <= 0 \
-            or b.hp <= 0:
+    if a.hp <= 0 or b.hp <= 0 or a.side == b.side or a.status == "dead" \
+            or b.status == "dead":
         return
-    if b.id in (a.missile if missile else a.engaged) and not (missile and b.id in a.presence):
+    bid, aid = b.id, a.id
+    if missile:
+        if bid in a.missile and bid not in a.presence:
+            return
+    elif bid in a.engaged:
         return
-    if b.id in fight.spent_of(a).escaped or a.id in fight.spent_of(b).escaped:
+    turn = fight.turn  # what the one whose turn it is has escaped (`Fight.spent_of`)
+    if (turn == aid and bid in fight.spent.escaped) or (turn == bid
+                                                         and aid in fight.spent.escaped):
         return
     if missile:  # a shot makes an engagement by presence one of its own
-        if b.id in a.presence:
-            a.presence.remove(b.id)
-        if a.id in b.presence:
-            b.presence.remove(a.id)
-        if b.id not in a.missile:
-            a.missile.append(b.id)
-        if a.id not in b.missile:
-            b.missile.append(a.id)
+        if bid in a.presence:
+            a.presence.remove(bid)
+        if aid in b.presence:
+            b.presence.remove(aid)
+        if bid not in a.missile:
+            a.missile.append(bid)
+        if aid not in b.missile:
+            b.missile.append(aid)
     else:
-        if b.id not in a.engaged:
-            a.engaged.append(b.id)
-        if a.id not in b.engaged:
-            b.engaged.append(a.id)
+        a.engaged.append(bid)  # not in it: asked above
+        if aid not in b.engaged:
+            b.engaged.append(aid)
 
 
 def disengage_from(fight: Fight, a: Fighter, b: Fighter) -> None:
@@ -124,9 +130,12 @@ def provokers(fight: Fight, mover: Fighter, square: tuple[int, int],
     from) `square`, in initiative order (R-DIC-4)."""
     escaped = fight.spent_of(mover).escaped
     near = fight.standing_near(square, fight.reach)  # reach: the longest of anyone's
+    side, mid, now = mover.side, mover.id, fight.round
     found = [c for c in (fight.people if near is None else near)
-             if c.side != mover.side and c.id not in escaped and can_make_aoo(fight, c)
-             and not (engaged_exempt and mover.id in c.engaged) and c.threatens(square)]
+             if c.side != side and c.hp > 0 and c.up and not c.flat_footed
+             and c.aoo_round != now  # `can_make_aoo`, inline: asked of every candidate
+             and c.id not in escaped and not (engaged_exempt and mid in c.engaged)
+             and c.threatens(square)]
     if len(found) > 1:
         found.sort(key=lambda c: fight.initiative_rank(c.id))
     return found

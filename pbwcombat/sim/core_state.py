@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, insort
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from operator import attrgetter
+from struct import Struct
 from typing import Any
 
 from pbwcombat.dice import PaddedDiceSource
@@ -189,6 +190,10 @@ class Spent:
         return new
 
 
+_LIMITS = {s: 2**64 - 2**64 % s for s in (4, 6, 8, 10, 12, 20, 100)}  # R-DIC-2's bound
+_WORD = Struct(">Q").unpack_from  # a digest's first 8 bytes as a big-endian integer
+
+
 class Fight:
     """One core fight: the fighters in file order, the state of the round, the dice."""
 
@@ -245,10 +250,13 @@ class Fight:
         # turn start; None in `odds`
         self.trace: list[tuple[str, int, tuple[tuple[int, tuple[int, int]], ...]]] | None = None
 
-    def die(self, sides: int) -> int:
+    def die(self, sides: int, _limits: dict[int, int] = _LIMITS,
+            _word: Callable[[bytes], tuple[int]] = _WORD) -> int:
         """The next generated die: `PaddedDiceSource`'s face of die number n (R-DIC-2's
-        first try, HMAC-SHA256 of "n:0" from the key's pads, inlined; a rejected try goes
-        to the source's own sampling), without the value objects."""
+        first try, HMAC-SHA256 of "n:0" from the key's pads, inlined; a rejected try, or
+        sides without a bound here, goes to the source's own sampling), without the value
+        objects. The defaults bind the bounds and the big-endian word reader as locals
+        (0.99 -> 0.85 µs a die: `int.from_bytes` of a slice is two calls, this one)."""
         d = self.dice
         n = d.n
         d.n = n + 1
@@ -256,9 +264,8 @@ class Fight:
         inner.update(b"%d:0" % n)
         outer = self.outer.copy()
         outer.update(inner.digest())
-        w = int.from_bytes(outer.digest()[:8], "big")
-        limit = _LIMITS.get(sides)
-        if limit is not None and w < limit:
+        w = _word(outer.digest())[0]
+        if w < _limits.get(sides, 0):
             return w % sides + 1
         return d._face(n, sides)
 
@@ -337,7 +344,6 @@ class Fight:
         return self.rank.get(cid, len(self.order))
 
 
-_LIMITS = {s: 2**64 - 2**64 % s for s in (4, 6, 8, 10, 12, 20, 100)}  # R-DIC-2's bound
 def ring(square: tuple[int, int], d: int) -> Iterator[tuple[int, int]]:
     """The squares at distance `d` (R-GEO-2's count of squares) from `square`."""
     x, y = square
