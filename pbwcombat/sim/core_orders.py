@@ -238,14 +238,21 @@ def attack_weakest(fight: Fight, me: Fighter) -> None:
 
 def _weakest_options(fight: Fight, me: Fighter, pool: Sequence[Fighter], budget: int
                      ) -> list[tuple[tuple[int, int, int], Fighter, tuple[Square, ...] | None]]:
-    """`rules.orders._weakest_options`: (key, enemy, the squares to move first or None)."""
+    """`rules.orders._weakest_options`: (key, enemy, the squares to move first or None).
+    An enemy farther than `budget` and its longest weapon is no option (a walk ends within
+    `budget` squares), so no walk toward it is sought: a crowd's far foes cost nothing."""
     options: list[tuple[tuple[int, int, int], Fighter, tuple[Square, ...] | None]] = []
+    far = budget + _farthest(me, "any")
+    sight = Sight()  # nothing changes while it weighs them: one board for every walk
     for f in pool:
-        key = (f.hp, distance(me.pos, f.pos), f.rank)
+        d = distance(me.pos, f.pos)
+        if d > far:
+            continue
+        key = (f.hp, d, f.rank)
         if weapon_for(fight, me, f, me.pos) is not None:
             options.append((key, f, None))
         elif budget:
-            steps = walk_toward(fight, me, f.pos, budget, f.id)
+            steps = walk_toward(fight, me, f.pos, budget, f.id, sight)
             if steps is not None and weapon_for(fight, me, f, steps[-1]) is not None:
                 options.append((key, f, steps))
     return options
@@ -286,26 +293,40 @@ WALKS_KEPT = 50_000  # answers remembered per encounter, then forgotten all at o
 WALKS_TRIAL = 512
 
 
-def walk_toward(fight: Fight, me: Fighter, goal: Square, budget: int, stop_at: str | None
-                ) -> tuple[Square, ...] | None:
+class Sight:
+    """What the walks `me` weighs in one decision share, worked out on first need (the
+    fight does not change while it weighs them): the board and the others' part of the
+    walk key."""
+
+    __slots__ = ("board", "others")
+
+    def __init__(self) -> None:
+        self.board: Board | None = None
+        self.others: tuple[object, ...] | None = None
+
+
+def walk_toward(fight: Fight, me: Fighter, goal: Square, budget: int, stop_at: str | None,
+                sight: Sight | None = None) -> tuple[Square, ...] | None:
     """`rules.orders.walk_toward` (R-ORD-1 by R-GEO-8; `stop_at`: the one foe it closes in
     on, None: any), remembered:
     the answer is a pure function of `_walk_key` (the squares, who stands, who may make an
     AoO on the mover or be shot at, its ammunition), and the runs of one `odds` ask the
-    same few again and again."""
+    same few again and again. `sight`: shared by walks weighed together."""
     if budget <= 0:
         return None
+    if sight is None:
+        sight = Sight()
     use = fight.walk_use
     if use[0] >= WALKS_TRIAL and use[1] * 8 < use[0]:
-        return _walk_toward(fight, me, goal, budget, stop_at)  # memory that does not pay
-    key = (stop_at, _walk_key(fight, me, goal, budget))
+        return _walk_toward(fight, me, goal, budget, stop_at, sight)  # memory not paying
+    key = (stop_at, _walk_key(fight, me, goal, budget, sight))
     walks = fight.walks
     use[0] += 1
     known = walks.get(key, _UNKNOWN)
     if known is _UNKNOWN:
         if len(walks) >= WALKS_KEPT:
             walks.clear()
-        known = walks[key] = _walk_toward(fight, me, goal, budget, stop_at)
+        known = walks[key] = _walk_toward(fight, me, goal, budget, stop_at, sight)
     else:
         use[1] += 1
     return known  # type: ignore[no-any-return]
@@ -314,25 +335,28 @@ def walk_toward(fight: Fight, me: Fighter, goal: Square, budget: int, stop_at: s
 _UNKNOWN = object()
 
 
-def _walk_key(fight: Fight, me: Fighter, goal: Square, budget: int) -> tuple[object, ...]:
+def _walk_key(fight: Fight, me: Fighter, goal: Square, budget: int, sight: Sight
+              ) -> tuple[object, ...]:
     """What `_walk_toward` reads: the mover, its square, goal, budget and which of its
     weapons still shoot; per other fighter its square, whether it stands (taken, blocks,
     is a foe), whether it would make an AoO on the mover (`board_for`'s threat) and whether
     it may be shot at (R-ATK-6)."""
-    escaped = fight.spent_of(me).escaped
-    forbid = fight.rules.forbid
-    side, mid = me.side, me.id
-    others = tuple(
-        (c.pos, c.status == "dead", c.up,
-         c.side != side and c.id not in escaped and mid not in c.engaged
-         and can_make_aoo(fight, c), forbid and bool(c.engaged))
-        for c in fight.people if c is not me)
+    if sight.others is None:
+        escaped = fight.spent_of(me).escaped
+        forbid = fight.rules.forbid
+        side, mid = me.side, me.id
+        sight.others = tuple(
+            (c.pos, c.status == "dead", c.up,
+             c.side != side and c.id not in escaped and mid not in c.engaged
+             and can_make_aoo(fight, c), forbid and bool(c.engaged))
+            for c in fight.people if c is not me)
+    others = sight.others
     ammo = tuple(w.ammo != 0 for w in me.weapons) if me.shooter else ()
-    return (mid, me.pos, goal, budget, ammo, others)
+    return (me.id, me.pos, goal, budget, ammo, others)
 
 
-def _walk_toward(fight: Fight, me: Fighter, goal: Square, budget: int, stop_at: str | None
-                 ) -> tuple[Square, ...] | None:
+def _walk_toward(fight: Fight, me: Fighter, goal: Square, budget: int, stop_at: str | None,
+                 sight: Sight) -> tuple[Square, ...] | None:
     foes = [f for f in foes_of(fight, me) if stop_at is None or f.id == stop_at]
     shoots = any(ranged_weapon_for(fight, me, f, None) is not None for f in foes)
     # the squares from which a melee weapon may strike, around the foes it can get to: one
@@ -348,7 +372,9 @@ def _walk_toward(fight: Fight, me: Fighter, goal: Square, budget: int, stop_at: 
         return any(weapon_for(fight, me, f, sq) is not None for f in foes)
 
     search = any(_may_reach(fight, me, f, budget) for f in foes)
-    return walk_on(board_for(fight, me), me.pos, budget, aims, goal, search, near)
+    if sight.board is None:
+        sight.board = board_for(fight, me)
+    return walk_on(sight.board, me.pos, budget, aims, goal, search, near)
 
 
 def _may_reach(fight: Fight, me: Fighter, foe: Fighter, budget: int) -> bool:
