@@ -61,9 +61,13 @@ class CoreWeapon:
         return d > 1 or self.reach == 1 or self.adjacent
 
     def copy(self) -> CoreWeapon:
+        """A shooter's weapon for a run (its ammunition changes): every slot, spelled out
+        (a loop of getattr and setattr over the slots cost twice as much)."""
         new = CoreWeapon.__new__(CoreWeapon)
-        for k in CoreWeapon.__slots__:
-            setattr(new, k, getattr(self, k))
+        new.id, new.melee, new.attack, new.crit_range, new.crit_mult, new.reach = (
+            self.id, self.melee, self.attack, self.crit_range, self.crit_mult, self.reach)
+        new.adjacent, new.range, new.ammo, new.dice, new.sides, new.bonus = (
+            self.adjacent, self.range, self.ammo, self.dice, self.sides, self.bonus)
         return new
 
 

@@ -207,7 +207,7 @@ def refresh_presence(fight: Fight) -> None:
     if not fight.rules.presence:
         return
     want: set[tuple[str, str]] = set()
-    people = fight.people
+    foes = fight.foes  # per side the standing of the others: those of status ok among them
     forbid = fight.rules.forbid
     for s in fight.shooters:
         if s.engaged or s.status != "ok":
@@ -219,15 +219,24 @@ def refresh_presence(fight: Fight) -> None:
         if far < 0:
             continue
         sx, sy = s.pos
-        for t in people:
-            if t.side == s.side or t.status != "ok" or (forbid and t.engaged):
+        sid = s.id
+        for t in foes[s.side]:
+            if t.status != "ok" or (forbid and t.engaged):
                 continue
-            dx, dy = abs(t.pos[0] - sx), abs(t.pos[1] - sy)
+            tx, ty = t.pos
+            dx = tx - sx if tx > sx else sx - tx
+            dy = ty - sy if ty > sy else sy - ty
             if (dx if dx > dy else dy) <= far:
-                want.add((s.id, t.id) if s.id < t.id else (t.id, s.id))
+                tid = t.id
+                want.add((sid, tid) if sid < tid else (tid, sid))
     # every presence pair has a shooter in it, which lists the other
-    have = {(f.id, o) if f.id < o else (o, f.id) for f in fight.shooters for o in f.presence}
-    if not want and not have:
+    have: set[tuple[str, str]] = set()
+    for f in fight.shooters:
+        if f.presence:
+            fid = f.id
+            for o in f.presence:
+                have.add((fid, o) if fid < o else (o, fid))
+    if want == have:  # most turn starts: nothing to end or begin
         return
     by_id = fight.by_id
     for a, b in have - want:  # PresenceEnded
