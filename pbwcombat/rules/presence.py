@@ -19,7 +19,7 @@ from pbwcombat.engine import Resolution
 from pbwcombat.geometry import distance
 from pbwcombat.model import WEAPONS, Combatant, Encounter
 from pbwcombat.rules.effects import held
-from pbwcombat.rules.engagement import into_melee, shooting_forbidden
+from pbwcombat.rules.engagement import shooting_forbidden
 
 Pair = tuple[str, str]  # (a, b) with a < b
 
@@ -79,23 +79,27 @@ def presence_pairs(res: Resolution) -> set[Pair]:
                 shooters.append((c, ranged))
     if not shooters:
         return found
-    people = [c for c in enc.active if _standing(c)]
-    targets = [t for t in people if _in_sight(t)]
-    escaped = _escapes(enc)
+    # R-ATK-6 with engagement on (`into_melee`): a shot goes into melee when its target is
+    # engaged, whoever shoots; what depends on the target alone is asked once per target
     forbidden = shooting_forbidden(enc)
+    targets = [t for t in enc.active
+               if _standing(t) and _in_sight(t) and not (forbidden and t.engaged)]
+    escaped = _escapes(enc)
     for s, ranged in shooters:
         freed = escaped.get(s.id, ())
+        aware = s.aware  # (`is_aware_of` asked only of those with a list)
+        sid, side, at = s.id, s.side, s.position
+        reach = max((w.range for w in ranged if w.range is not None), default=-1)
         for t in targets:
-            if t.side == s.side or t.id in freed or s.id in escaped.get(t.id, ()):
+            if t.side == side:
+                continue
+            if escaped and (t.id in freed or sid in escaped.get(t.id, ())):
                 continue  # R-ENG-6: freed from each other for the rest of that turn
-            if not s.is_aware_of(t) or (forbidden and into_melee(enc, s, t)):
+            if aware is not True and not s.is_aware_of(t):
                 continue
-            if s.position is None or t.position is None:
-                found.add(_pair(s.id, t.id))
-                continue
-            d = distance(s.position, t.position)
-            if any(w.range is not None and d <= w.range for w in ranged):
-                found.add(_pair(s.id, t.id))
+            there = t.position
+            if at is None or there is None or distance(at, there) <= reach:
+                found.add((sid, t.id) if sid < t.id else (t.id, sid))
     return found
 
 
