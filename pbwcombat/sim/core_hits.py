@@ -33,8 +33,12 @@ def attack_roll(fight: Fight, a: Fighter, t: Fighter, w: CoreWeapon, mod: int = 
     natural = die(20)
     hit = natural != 1 and (natural == 20 or natural + bonus >= defense)
     t.attacked_by[a.id] = fight.clock  # AttackRecorded
-    if engages:
-        engage(fight, a, t, missile=not w.melee)
+    if engages:  # `engage` but for what it leaves as it is: most blows land on one engaged
+        if w.melee:
+            if t.id not in a.engaged:
+                engage(fight, a, t, missile=False)
+        elif t.id not in a.missile or t.id in a.presence:
+            engage(fight, a, t, missile=True)
     if not hit:
         return False
     times = 1
@@ -55,6 +59,9 @@ def attack_roll(fight: Fight, a: Fighter, t: Fighter, w: CoreWeapon, mod: int = 
 def change_hp(fight: Fight, f: Fighter, delta: int) -> None:
     """`rules.hp.change_hp` for damage (R-HP-1): thresholds; the fallen leave engagements."""
     hp = f.hp + delta
+    if hp > 0 and f.status == "ok":  # still ok (R-HP-1): status, standing, engagements stay
+        f.hp = hp
+        return
     if hp < -HP_BOUND:
         raise Unsupported("hp bound")
     previous = "dying" if delta < 0 and f.status == "stable" else f.status

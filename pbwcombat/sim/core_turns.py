@@ -134,7 +134,7 @@ def advance(fight: Fight) -> None:
     someone of each side still standing can act, so a new round always has a turn."""
     order, acted = fight.order, fight.acted
     for _ in range(2):
-        winner = _winner(fight)
+        winner = _winner(fight) if fight.sides_up < 2 else None  # two sides up: not over
         if winner is not None:
             fight.ended, fight.winner = True, winner
             return
@@ -147,7 +147,7 @@ def advance(fight: Fight) -> None:
             before = f.status
             if _start_or_skip(fight, f):
                 return
-            if f.status != before:
+            if f.status != before and fight.sides_up < 2:
                 winner = _winner(fight)
                 if winner is not None:
                     fight.ended, fight.winner = True, winner
@@ -180,7 +180,8 @@ def _start_or_skip(fight: Fight, f: Fighter) -> bool:
     fight.clock += 1  # TurnStarted
     fight.turn = f.id
     fight.spent = Spent()
-    _count(fight, f)
+    if counted:  # `_count`, inline: every turn start asks it
+        f.clocks = (f.clocks[1], fight.clock)
     if fight.trace is not None:
         fight.trace.append((f.id, fight.dice.n, tuple((p.hp, p.pos) for p in fight.people)))
     return True
