@@ -429,17 +429,15 @@ def _carry_facts(enc: Encounter, facts: dict[str, Any], touched: list[str], i: i
     names = [n for n in _READERS.get(touched[0], ()) if n in facts]
     for field in touched[1:]:
         names += [n for n in _READERS.get(field, ()) if n in facts and n not in names]
-    kept = dict(facts)
-    for n in names:
+    kept = enc.__dict__["_facts"] = dict(facts)  # (before the patches: one that asked a
+    for n in names:  # fact of `enc` would put it in `enc`'s dict, not in the shared one)
         patch = _PATCHES.get(n)
         v = None if patch is None else patch(kept[n], enc, i, before, after)
         if v is None:
             del kept[n]
         else:
             kept[n] = v
-    if kept:
-        enc.__dict__["_facts"] = kept
-    else:
+    if not kept:
         del enc.__dict__["_facts"]
 
 
