@@ -156,14 +156,22 @@ def closest_foe(fight: Fight, me: Fighter) -> Fighter:
             if f is not None:
                 return f
             d += 1
-    return min(foes, key=lambda f: distance(me.pos, f.pos))
+    best, best_d = foes[0], distance(me.pos, foes[0].pos)  # `min` by distance, the first
+    for f in foes:  # on a tie, without a key call per foe
+        d = distance(me.pos, f.pos)
+        if d < best_d:
+            best, best_d = f, d
+    return best
 
 
 def engaged_foes(fight: Fight, me: Fighter) -> list[Fighter]:
     """`[f for f in foes_of(fight, me) if f.id in me.engaged]`, from the few engaged."""
-    by_id = fight.by_id
-    found = [f for f in (by_id.get(i) for i in me.engaged)
-             if f is not None and f.up and f.side != me.side]
+    by_id, side = fight.by_id, me.side
+    found = []
+    for i in me.engaged:  # a loop, not a generator in a list: asked before most blows
+        f = by_id.get(i)
+        if f is not None and f.up and f.side != side:
+            found.append(f)
     if len(found) > 1:
         found = sorted(dict.fromkeys(found), key=_RANK)
     return found
@@ -345,11 +353,11 @@ def _walk_key(fight: Fight, me: Fighter, goal: Square, budget: int, sight: Sight
         escaped = fight.spent_of(me).escaped
         forbid = fight.rules.forbid
         side, mid = me.side, me.id
-        sight.others = tuple(
+        sight.others = tuple([  # a list first: a generator resumes once per fighter
             (c.pos, c.status == "dead", c.up,
              c.side != side and c.id not in escaped and mid not in c.engaged
              and can_make_aoo(fight, c), forbid and bool(c.engaged))
-            for c in fight.people if c is not me)
+            for c in fight.people if c is not me])
     others = sight.others
     ammo = tuple(w.ammo != 0 for w in me.weapons) if me.shooter else ()
     return (me.id, me.pos, goal, budget, ammo, others)
