@@ -81,8 +81,8 @@ def _cheapest_aim(start: Square, budget: int, board: Board, aims: Callable[[Squa
                     and aims(sq):
                 best = (cost, threats, sq)
     else:
-        bounded = sorted((_least_cost(start, sq), sq) for sq in near
-                         if sq != start and sq not in board.taken and sq not in board.blocked)
+        bounded = sorted([(_least_cost(start, sq), sq) for sq in near  # a list: no generator
+                          if sq != start and sq not in board.taken and sq not in board.blocked])
         for bound, sq in bounded:
             if bound > budget or (best is not None and bound > best[0]):
                 break

@@ -39,8 +39,8 @@ def play(template: Template, key: bytes, max_rounds: int, ids: list[str],
     else:
         winner, rounds = fight.winner, min(max(fight.round - template.base, 0), max_rounds)
     people = [fight.by_id[i] for i in ids]
-    return Run(winner, rounds, tuple(f.hp for f in people),
-               tuple(f.status == "dead" for f in people), tuple(False for _ in people))
+    return Run(winner, rounds, tuple([f.hp for f in people]),
+               tuple([f.status == "dead" for f in people]), (False,) * len(people))
 
 
 # -- initiative (rules.initiative) ---------------------------------------------------------
