@@ -57,8 +57,10 @@ damage = "2d8+5"
 """
 
 
-def crowd(n: int) -> str:
-    """An encounter of `n` combatants on distinct squares, two sides, a few groups."""
+def crowd(n: int, bow_every: int = 0) -> str:
+    """An encounter of `n` combatants on distinct squares, two sides, a few groups;
+    `bow_every`: every such combatant (the 2nd, then every `bow_every`-th; odd, so both
+    sides shoot) also holds a bow (range 20, ammunition 20): archers for R-ENG-5 presence."""
     parts = [f'schema = 1\nname = "Crowd"\nformat = "plain"\n\n[dice]\nseed = "{SEED}"\n']
     for i in range(n):
         group = f'group = "pack{i % 7}"\n' if i % 5 == 0 else ""
@@ -76,7 +78,20 @@ name = "Spear"
 attack = 2
 damage = "1d8"
 """)
+        if bow_every and i % bow_every == 1:
+            parts.append(BOW)
     return "".join(parts)
+
+
+BOW = """
+[[combatants.weapons]]
+name = "Bow"
+kind = "ranged"
+attack = 2
+damage = "1d6"
+range = 20
+ammo = 20
+"""
 
 
 class Measure:
@@ -295,6 +310,11 @@ def print_all_growth(sizes: tuple[int, ...]) -> None:
     engine = [(n, 100 * t) for n, t in odds_turn_growth(engine=True)]
     print_curves([("the engine (`next`, odds without its core): 100 turns", "combatants",
                    engine)], "flat")
+    for title, on_engine in (("odds", False), ("the engine", True)):
+        archers = [(n, 100 * t) for n, t in odds_turn_growth(engine=on_engine,
+                                                             bow_every=ARCHERS_EVERY)]
+        print_curves([(f"{title}, a bow on every {ARCHERS_EVERY}rd: 100 turns", "combatants",
+                       archers)], "flat")
     walk, step, *own = walk_growth()
     print_curves([walk, step], "linear")
     print_curves(own, "flat")
@@ -650,14 +670,16 @@ def print_core_shares(rows: list[tuple[str, str, float, float]]) -> None:
 
 
 ODDS_TURN_SIZES = (6, 20, 100, 300)
+ARCHERS_EVERY = 3  # the crowd of archers: a bow on every 3rd combatant (R-ENG-5 presence)
 
 
-def odds_turn_growth(sizes: tuple[int, ...] = ODDS_TURN_SIZES, engine: bool = False
-                     ) -> list[tuple[int, float]]:
+def odds_turn_growth(sizes: tuple[int, ...] = ODDS_TURN_SIZES, engine: bool = False,
+                     bow_every: int = 0) -> list[tuple[int, float]]:
     """`odds`' CPU per turn played, in-process, on `crowd(n)` (two rounds of each fight,
     initiative rolled in each; turns counted in a second pass): issue 29 asks it flat in
     combatants. `engine`: every fight by the commands' engine (`play_engine`, the turn
-    machinery `next` runs), not by the simulator core."""
+    machinery `next` runs), not by the simulator core. `bow_every`: the crowd of archers
+    (`crowd`'s), where R-ENG-5 presence pairs every shooter with its foes at each turn start."""
     import tomllib
 
     from pbwcombat import events as ev
@@ -667,7 +689,7 @@ def odds_turn_growth(sizes: tuple[int, ...] = ODDS_TURN_SIZES, engine: bool = Fa
     play = sim.play_engine if engine else sim.play
     rows = []
     for n in sizes:
-        enc = validate(tomllib.loads(crowd(n)))
+        enc = validate(tomllib.loads(crowd(n, bow_every)))
         ids, runs = sim.reported(enc), max(3, 600 // n)
         play(enc, sim.run_key(b"warm", 0), 2, ids)
         start = time.process_time()
