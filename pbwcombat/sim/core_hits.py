@@ -75,8 +75,11 @@ def release_fallen(fight: Fight, f: Fighter) -> None:
     """`rules.engagement.release_fallen` (R-ENG-6): every engagement with it ends, melee and
     missile (presence with it)."""
     by_id = fight.by_id
+    moved = fight.moved
+    moved.add(f)
     for other in f.engaged:
         by_id[other].engaged.remove(f.id)
+        moved.add(by_id[other])
     for other in f.missile:
         o = by_id[other]
         o.missile.remove(f.id)
@@ -110,6 +113,8 @@ def engage(fight: Fight, a: Fighter, b: Fighter, missile: bool) -> None:
         if aid not in b.missile:
             b.missile.append(aid)
     else:
+        fight.moved.add(a)
+        fight.moved.add(b)
         a.engaged.append(bid)  # not in it: asked above
         if aid not in b.engaged:
             b.engaged.append(aid)
@@ -117,6 +122,8 @@ def engage(fight: Fight, a: Fighter, b: Fighter, missile: bool) -> None:
 
 def disengage_from(fight: Fight, a: Fighter, b: Fighter) -> None:
     """A melee engagement ends (`Disengaged`, not missile)."""
+    fight.moved.add(a)
+    fight.moved.add(b)
     if b.id in a.engaged:
         a.engaged.remove(b.id)
     if a.id in b.engaged:

@@ -433,6 +433,8 @@ def attack(fight: Fight, me: Fighter, t: Fighter, w: CoreWeapon) -> None:
             attack_roll(fight, me, t, w, mod)
             if w.ammo is not None:
                 w.ammo -= 1
+                if not w.ammo:  # its range may be the longest with ammunition no more
+                    fight.moved.add(me)
     else:
         attack_roll(fight, me, t, w, mod)
     if me.status == "disabled" and me.hp == 0:  # R-HP-2 strain

@@ -204,7 +204,7 @@ class Fight:
     __slots__ = ("people", "by_id", "order", "rank", "acted", "turn", "round", "clock",
                  "round_clock", "spent", "ended", "winner", "stopped", "dice", "rules",
                  "limit", "trace", "walks", "inner", "outer", "shooters", "cursor", "foes",
-                 "up_count", "sides_up", "at", "lying", "reach", "walk_use")
+                 "up_count", "sides_up", "at", "lying", "reach", "walk_use", "pairs", "moved")
 
     def __init__(self, template: Template, key: bytes, limit: int) -> None:
         self.people = [f.copy() for f in template.people]
@@ -250,6 +250,11 @@ class Fight:
                 self.lying.setdefault(f.pos, []).append(f)
         self.sides_up = sum(1 for n in self.up_count.values() if n)
         self.reach = template.reach
+        # R-ENG-5's pairs kept between turn starts (`core_presence`): each one's partners,
+        # None before the first refresh; `moved` marks those whose pairs may have changed
+        # since (a status, a square, a melee engagement, the last of its ammunition)
+        self.pairs: dict[str, set[str]] | None = None
+        self.moved: set[Fighter] = set()
         # the differential tests' trace: (who, dice drawn, hp and squares of all) at each
         # turn start; None in `odds`
         self.trace: list[tuple[str, int, tuple[tuple[int, tuple[int, int]], ...]]] | None = None
@@ -276,6 +281,7 @@ class Fight:
     def set_status(self, f: Fighter, status: str) -> None:
         """`f`'s status, and with it `up` and who stands (the one place `up` changes)."""
         was_lying = not f.up and f.status != "dead"
+        self.moved.add(f)
         f.status = status
         up = status == "ok" or status == "disabled"
         lying = not up and status != "dead"
@@ -312,6 +318,7 @@ class Fight:
         """`f` steps onto `square` (an ally's square may be passed, so a square may hold
         two for a moment)."""
         where = self.at if f.up else self.lying if f.status != "dead" else None
+        self.moved.add(f)
         if where is not None:
             where[f.pos].remove(f)
             where.setdefault(square, []).append(f)

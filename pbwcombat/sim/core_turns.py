@@ -13,6 +13,7 @@ from typing import Any
 
 from pbwcombat.sim.core_hits import change_hp
 from pbwcombat.sim.core_orders import follow_orders
+from pbwcombat.sim.core_presence import refresh_presence
 from pbwcombat.sim.core_state import Fight, Fighter, Spent, Template, Unsupported
 from pbwcombat.sim.run import Run
 
@@ -199,61 +200,3 @@ def bleed(fight: Fight, f: Fighter) -> None:
         fight.set_status(f, "stable")
     else:
         change_hp(fight, f, -1)
-
-
-def refresh_presence(fight: Fight) -> None:
-    """`rules.presence.refresh` (R-ENG-5) at a turn start (nobody's turn then, so nobody has
-    escaped anyone): standing shooters not in melee engage the standing enemies in range of
-    a ranged weapon with ammunition (not into melee when R-ATK-6 forbids the shot)."""
-    if not fight.rules.presence:
-        return
-    want: set[tuple[str, str]] = set()
-    foes = fight.foes  # per side the standing of the others: those of status ok among them
-    forbid = fight.rules.forbid
-    for s in fight.shooters:
-        if s.engaged or s.status != "ok":
-            continue
-        far = -1
-        for w in s.weapons:
-            if not w.melee and w.ammo != 0 and w.range is not None and w.range > far:
-                far = w.range
-        if far < 0:
-            continue
-        sx, sy = s.pos
-        sid = s.id
-        for t in foes[s.side]:
-            if t.status != "ok" or (forbid and t.engaged):
-                continue
-            tx, ty = t.pos
-            dx = tx - sx if tx > sx else sx - tx
-            dy = ty - sy if ty > sy else sy - ty
-            if (dx if dx > dy else dy) <= far:
-                tid = t.id
-                want.add((sid, tid) if sid < tid else (tid, sid))
-    # every presence pair has a shooter in it, which lists the other
-    have: set[tuple[str, str]] = set()
-    for f in fight.shooters:
-        if f.presence:
-            fid = f.id
-            for o in f.presence:
-                have.add((fid, o) if fid < o else (o, fid))
-    if want == have:  # most turn starts: nothing to end or begin
-        return
-    by_id = fight.by_id
-    for a, b in have - want:  # PresenceEnded
-        fa, fb = by_id[a], by_id[b]
-        for x, y in ((fa, fb), (fb, fa)):
-            if y.id in x.presence:
-                x.presence.remove(y.id)
-            if y.id in x.missile:
-                x.missile.remove(y.id)
-    for a, b in want - have:  # PresenceEngaged, unless a shot already engaged them
-        fa, fb = by_id[a], by_id[b]
-        if b in fa.missile:
-            continue
-        for x, y in ((fa, fb), (fb, fa)):
-            if y.id not in x.presence:
-                x.presence.append(y.id)
-            if y.id not in x.missile:
-                x.missile.append(y.id)
-
