@@ -82,10 +82,9 @@ def release_fallen(fight: Fight, f: Fighter) -> None:
         moved.add(by_id[other])
     for other in f.missile:
         o = by_id[other]
-        o.missile.remove(f.id)
-        if f.id in o.presence:
-            o.presence.remove(f.id)
-    f.engaged, f.missile, f.presence = [], [], []
+        o.missile.discard(f.id)
+        o.presence.discard(f.id)
+    f.engaged, f.missile, f.presence = [], set(), set()
 
 
 def engage(fight: Fight, a: Fighter, b: Fighter, missile: bool) -> None:
@@ -104,14 +103,10 @@ def engage(fight: Fight, a: Fighter, b: Fighter, missile: bool) -> None:
                                                          and aid in fight.spent.escaped):
         return
     if missile:  # a shot makes an engagement by presence one of its own
-        if bid in a.presence:
-            a.presence.remove(bid)
-        if aid in b.presence:
-            b.presence.remove(aid)
-        if bid not in a.missile:
-            a.missile.append(bid)
-        if aid not in b.missile:
-            b.missile.append(aid)
+        a.presence.discard(bid)
+        b.presence.discard(aid)
+        a.missile.add(bid)
+        b.missile.add(aid)
     else:
         fight.moved.add(a)
         fight.moved.add(b)

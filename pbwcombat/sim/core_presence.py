@@ -92,16 +92,12 @@ def _settle(fight: Fight, d: Fighter, o: Fighter, wanted: bool) -> None:
     fa, fb = (d, o) if d.id < o.id else (o, d)
     if listed:  # PresenceEnded
         for x, y in ((fa, fb), (fb, fa)):
-            if y.id in x.presence:
-                x.presence.remove(y.id)
-            if y.id in x.missile:
-                x.missile.remove(y.id)
+            x.presence.discard(y.id)
+            x.missile.discard(y.id)
     elif fb.id not in fa.missile:  # PresenceEngaged, unless a shot already engaged them
         for x, y in ((fa, fb), (fb, fa)):
-            if y.id not in x.presence:
-                x.presence.append(y.id)
-            if y.id not in x.missile:
-                x.missile.append(y.id)
+            x.presence.add(y.id)
+            x.missile.add(y.id)
 
 
 def _refresh_all(fight: Fight) -> None:

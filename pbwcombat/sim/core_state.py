@@ -118,8 +118,8 @@ class Fighter:
                     break
         self.squares = c.speed // 5
         self.engaged = list(c.engaged)
-        self.missile = list(c.missile_engaged)
-        self.presence = list(c.presence)
+        self.missile = set(c.missile_engaged)  # sets: asked of membership only, and a
+        self.presence = set(c.presence)  # crowd of archers lists some 150 in each
         self.streak = c.disengage_streak
         self.aoo_round = c.aoo_round
         self.clocks = c.turn_clocks  # (previous, last) turn start
@@ -148,7 +148,7 @@ class Fighter:
         new.initiative, new.flee_below, new.shooter, new.orders = (
             self.initiative, self.flee_below, self.shooter, self.orders)
         new.engaged, new.missile, new.presence = (
-            self.engaged[:], self.missile[:], self.presence[:])
+            self.engaged[:], self.missile.copy(), self.presence.copy())
         new.attacked_by = self.attacked_by.copy()
         return new
 
