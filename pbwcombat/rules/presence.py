@@ -16,16 +16,11 @@ from __future__ import annotations
 
 from pbwcombat import events as ev
 from pbwcombat.engine import Resolution
-from pbwcombat.geometry import distance
 from pbwcombat.model import WEAPONS, Combatant, Encounter
 from pbwcombat.rules.effects import held
 from pbwcombat.rules.engagement import shooting_forbidden
 
 Pair = tuple[str, str]  # (a, b) with a < b
-
-
-def _pair(a: str, b: str) -> Pair:
-    return (a, b) if a < b else (b, a)
 
 
 def _holding_ranged(combatants: tuple[Combatant, ...]) -> tuple[str, ...]:
@@ -80,34 +75,44 @@ def presence_pairs(res: Resolution) -> set[Pair]:
     if not shooters:
         return found
     # R-ATK-6 with engagement on (`into_melee`): a shot goes into melee when its target is
-    # engaged, whoever shoots; what depends on the target alone is asked once per target
+    # engaged, whoever shoots; what depends on the target alone is asked once per target,
+    # and the targets are grouped by side (a shooter skips its own side's whole)
     forbidden = shooting_forbidden(enc)
-    targets = [t for t in enc.active
-               if _standing(t) and _in_sight(t) and not (forbidden and t.engaged)]
+    by_side: dict[str, list[tuple[Combatant, str, tuple[int, int] | None]]] = {}
+    for t in enc.active:
+        if _standing(t) and _in_sight(t) and not (forbidden and t.engaged):
+            by_side.setdefault(t.side, []).append((t, t.id, t.position))
     escaped = _escapes(enc)
     for s, ranged in shooters:
         freed = escaped.get(s.id, ())
         aware = s.aware  # (`is_aware_of` asked only of those with a list)
         sid, side, at = s.id, s.side, s.position
+        ax, ay = (0, 0) if at is None else at
         reach = max((w.range for w in ranged if w.range is not None), default=-1)
-        for t in targets:
-            if t.side == side:
+        for t_side, group in by_side.items():
+            if t_side == side:
                 continue
-            if escaped and (t.id in freed or sid in escaped.get(t.id, ())):
-                continue  # R-ENG-6: freed from each other for the rest of that turn
-            if aware is not True and not s.is_aware_of(t):
-                continue
-            there = t.position
-            if at is None or there is None or distance(at, there) <= reach:
-                found.add((sid, t.id) if sid < t.id else (t.id, sid))
+            for t, tid, there in group:
+                if escaped and (tid in freed or sid in escaped.get(tid, ())):
+                    continue  # R-ENG-6: freed from each other for the rest of that turn
+                if aware is not True and not s.is_aware_of(t):
+                    continue
+                if at is not None and there is not None:  # R-GEO-2's distance, inline
+                    dx, dy = there[0] - ax, there[1] - ay
+                    if (dx if dx > -dx else -dx) > reach or (dy if dy > -dy else -dy) > reach:
+                        continue
+                found.add((sid, tid) if sid < tid else (tid, sid))
     return found
 
 
 def refresh(res: Resolution) -> None:
     """R-ENG-5: engage the pairs presence engages now, end those it no longer does."""
     want = presence_pairs(res)
-    have = {_pair(cid, o) for cid in res.enc.holders("presence")
-            for o in res.enc.get(cid).presence}
+    have: set[Pair] = set()
+    get = res.enc.get
+    for cid in res.enc.holders("presence"):
+        for o in get(cid).presence:
+            have.add((cid, o) if cid < o else (o, cid))
     for a, b in sorted(have - want):
         if res.enc.find(a) is not None and res.enc.find(b) is not None:
             res.emit(ev.PresenceEnded(a, b))
