@@ -18,6 +18,7 @@ import tomli_w
 from test_sim_fast_paths import random_encounter, random_weapons
 
 from pbwcombat.dice import Roll
+from pbwcombat.evolve import evolve
 from pbwcombat.model import Encounter, validate
 from pbwcombat.service import load
 from pbwcombat.sim import core_turns
@@ -73,13 +74,17 @@ def plain_encounter(rng: random.Random, people: tuple[int, int] = (2, 8), board:
 
 def engine_trace(enc: Encounter, events: list[Any], limit: int) -> list[Any]:
     """The core's trace read off the engine's events: at each `TurnStarted`, who, the dice
-    drawn by then (every die a roll shows carries its number), every hp and square; up to
-    the round after the last (`odds` counts nothing of it)."""
+    drawn by then (every die a roll shows carries its number), every hp and square, and
+    every missile and presence engagement (R-ENG-3/5, kept by the core between turn starts:
+    read off the encounter the events make); up to the round after the last (`odds` counts
+    nothing of it)."""
     hp = {c.id: c.hp for c in enc.combatants}
     pos = {c.id: c.position for c in enc.combatants}
     drawn = 0
     trace = []
+    now = enc  # the engagements read off the encounter itself (R-ENG-3/5's bookkeeping)
     for e in events:
+        now = evolve(now, e)
         kind = type(e).__name__
         if kind == "RoundStarted" and e.round > limit:
             break
@@ -92,7 +97,9 @@ def engine_trace(enc: Encounter, events: list[Any], limit: int) -> list[Any]:
         elif kind == "Moved":
             pos[e.who] = e.path[-1]
         elif kind == "TurnStarted":
-            trace.append((e.who, drawn, tuple((hp[c.id], pos[c.id]) for c in enc.active)))
+            trace.append((e.who, drawn, tuple(
+                (hp[c.id], pos[c.id], frozenset(now.get(c.id).missile_engaged),
+                 frozenset(now.get(c.id).presence)) for c in enc.active)))
     return trace
 
 

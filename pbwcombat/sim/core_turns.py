@@ -22,8 +22,9 @@ def play(template: Template, key: bytes, max_rounds: int, ids: list[str],
          trace: list[Any] | None = None) -> Run:
     """One fight from the file's setup (`core_state.ineligible` said it may), as
     `sim.odds.play`: its `Run`. Raises `Unsupported` when it meets what it does not model.
-    `trace`: a list that gets (who, dice drawn so far, every fighter's (hp, square)) at
-    each turn start (the differential tests)."""
+    `trace`: a list that gets (who, dice drawn so far, every fighter's (hp, square, missile
+    engagements, presence engagements)) at each turn start (the differential tests: the
+    engagements never change a result by themselves, so only the trace shows them wrong)."""
     fight = Fight(template, key, template.base + max_rounds)
     fight.trace = trace
     if template.setup:
@@ -184,7 +185,9 @@ def _start_or_skip(fight: Fight, f: Fighter) -> bool:
     if counted:  # `_count`, inline: every turn start asks it
         f.clocks = (f.clocks[1], fight.clock)
     if fight.trace is not None:
-        fight.trace.append((f.id, fight.dice.n, tuple((p.hp, p.pos) for p in fight.people)))
+        fight.trace.append((f.id, fight.dice.n, tuple((p.hp, p.pos, frozenset(p.missile),
+                                                         frozenset(p.presence))
+                                                        for p in fight.people)))
     return True
 
 
