@@ -198,6 +198,10 @@ _LIMITS = {s: 2**64 - 2**64 % s for s in (4, 6, 8, 10, 12, 20, 100)}  # R-DIC-2'
 _WORD = Struct(">Q").unpack_from  # a digest's first 8 bytes as a big-endian integer
 
 
+# one fighter in the differential tests' trace: hp, square, missile and presence engagements
+Traced = tuple[int, tuple[int, int], frozenset[str], frozenset[str]]
+
+
 class Fight:
     """One core fight: the fighters in file order, the state of the round, the dice."""
 
@@ -255,9 +259,9 @@ class Fight:
         # since (a status, a square, a melee engagement, the last of its ammunition)
         self.pairs: dict[str, set[str]] | None = None
         self.moved: set[Fighter] = set()
-        # the differential tests' trace: (who, dice drawn, hp and squares of all) at each
-        # turn start; None in `odds`
-        self.trace: list[tuple[str, int, tuple[tuple[int, tuple[int, int]], ...]]] | None = None
+        # the differential tests' trace: (who, dice drawn, each one `Traced`) at each turn
+        # start; None in `odds`
+        self.trace: list[tuple[str, int, tuple[Traced, ...]]] | None = None
 
     def die(self, sides: int, _limits: dict[int, int] = _LIMITS,
             _word: Callable[[bytes], tuple[int]] = _WORD) -> int:
