@@ -17,7 +17,7 @@ from pbwcombat import events as ev
 from pbwcombat.actions import Action, Attack, Intercept, Move, Remove
 from pbwcombat.engine import Resolution
 from pbwcombat.errors import PbwError
-from pbwcombat.geometry import Square, distance, max_reach, weapon_threatens
+from pbwcombat.geometry import Square, distance, max_reach, ring, weapon_threatens
 from pbwcombat.model import CONDITIONS, NONLETHAL, REMOVED, STATUS, Combatant, Encounter, Weapon
 from pbwcombat.orders_text import is_keyword
 from pbwcombat.rules.allowance import single_action_turn
@@ -230,18 +230,15 @@ def _in_reach_on_grid(enc: Encounter, me: Combatant) -> tuple[Combatant, Weapon]
     within reach of `me`, nearest first (a weapon reaches all at one distance or none; file
     order among them), when `_reach_on_grid`."""
     by_square = enc.fact("the up by square", _up_by_square, _PLACED, _patch_squares)[0]
-    people = enc.combatants
-    assert me.position is not None
-    x, y = me.position
+    people, square = enc.combatants, me.position
+    assert square is not None
     far = _farthest(me, "melee")
     for d in range(1, far + 1):
         w = next((w for w in me.weapons if w.kind == "melee" and weapon_threatens(w, d)), None)
         if w is None:
             continue
-        ring = [(x + dx, y - d) for dx in range(-d, d + 1)]
-        ring += [(x + dx, y + d) for dx in range(-d, d + 1)]
-        ring += [(x + e, y + dy) for dy in range(1 - d, d) for e in (-d, d)]
-        found = [i for sq in ring for i in by_square.get(sq, ()) if people[i].side != me.side]
+        found = [i for sq in ring(square, d) for i in by_square.get(sq, ())
+                 if people[i].side != me.side]
         if found:
             return people[min(found)], w
     return None

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from pbwcombat import events as ev
 from pbwcombat.engine import Resolution
+from pbwcombat.geometry import distance
 from pbwcombat.model import WEAPONS, Combatant, Encounter
 from pbwcombat.rules.effects import held
 from pbwcombat.rules.engagement import shooting_forbidden
@@ -87,7 +88,6 @@ def presence_pairs(res: Resolution) -> set[Pair]:
         freed = escaped.get(s.id, ())
         aware = s.aware  # (`is_aware_of` asked only of those with a list)
         sid, side, at = s.id, s.side, s.position
-        ax, ay = (0, 0) if at is None else at
         reach = max((w.range for w in ranged if w.range is not None), default=-1)
         for t_side, group in by_side.items():
             if t_side == side:
@@ -97,10 +97,8 @@ def presence_pairs(res: Resolution) -> set[Pair]:
                     continue  # R-ENG-6: freed from each other for the rest of that turn
                 if aware is not True and not s.is_aware_of(t):
                     continue
-                if at is not None and there is not None:  # R-GEO-2's distance, inline
-                    dx, dy = there[0] - ax, there[1] - ay
-                    if (dx if dx > -dx else -dx) > reach or (dy if dy > -dy else -dy) > reach:
-                        continue
+                if at is not None and there is not None and distance(at, there) > reach:
+                    continue
                 found.add((sid, tid) if sid < tid else (tid, sid))
     return found
 

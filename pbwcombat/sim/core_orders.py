@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from operator import attrgetter
 
-from pbwcombat.geometry import distance, path_cost, path_through
+from pbwcombat.geometry import distance, path_cost, path_through, ring
 from pbwcombat.rules.approach import around, walk_on
 from pbwcombat.rules.board import Board
 from pbwcombat.sim.core_hits import (
@@ -27,7 +27,7 @@ from pbwcombat.sim.core_hits import (
     engage,
     provokers,
 )
-from pbwcombat.sim.core_state import CoreWeapon, Fight, Fighter, Unsupported, ring
+from pbwcombat.sim.core_state import CoreWeapon, Fight, Fighter, Unsupported
 
 _RANK = attrgetter("rank")
 

@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, insort
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from operator import attrgetter
 from struct import Struct
 from typing import Any
 
 from pbwcombat.dice import PaddedDiceSource
-from pbwcombat.geometry import distance
+from pbwcombat.geometry import distance, ring
 from pbwcombat.model import Combatant, Encounter, Weapon
 from pbwcombat.sim.run import rounds_before
 
@@ -359,18 +359,6 @@ class Fight:
         return self.rank.get(cid, len(self.order))
 
 
-def ring(square: tuple[int, int], d: int) -> Iterator[tuple[int, int]]:
-    """The squares at distance `d` (R-GEO-2's count of squares) from `square`."""
-    x, y = square
-    if d == 0:
-        yield square
-        return
-    for i in range(x - d, x + d + 1):
-        yield i, y - d
-        yield i, y + d
-    for j in range(y - d + 1, y + d):
-        yield x - d, j
-        yield x + d, j
 
 
 _NOTHING = Spent()  # what a combatant whose turn it is not has spent (never changed)

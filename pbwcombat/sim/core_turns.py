@@ -136,7 +136,7 @@ def advance(fight: Fight) -> None:
     someone of each side still standing can act, so a new round always has a turn."""
     order, acted = fight.order, fight.acted
     for _ in range(2):
-        winner = _winner(fight) if fight.sides_up < 2 else None  # two sides up: not over
+        winner = _winner(fight)
         if winner is not None:
             fight.ended, fight.winner = True, winner
             return
@@ -149,7 +149,7 @@ def advance(fight: Fight) -> None:
             before = f.status
             if _start_or_skip(fight, f):
                 return
-            if f.status != before and fight.sides_up < 2:
+            if f.status != before:
                 winner = _winner(fight)
                 if winner is not None:
                     fight.ended, fight.winner = True, winner
