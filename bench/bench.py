@@ -398,9 +398,7 @@ def _timed(work: Callable[[], object], runs: int, reset: Callable[[], None] | No
     for _ in range(runs + 1):
         if reset is not None:
             reset()
-        start = time.process_time()
-        work()
-        times.append(time.process_time() - start)
+        times.append(_cpu(work))
     return statistics.median(times[1:])
 
 
